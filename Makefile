@@ -1,0 +1,57 @@
+# Top-level build. `make run` boots the default board with the demo; `make test` runs
+# every test. All flags and variants are chosen in mk/config.mk.
+include mk/config.mk
+
+.DEFAULT_GOAL := all
+.PHONY: all deps run test test-host test-guest clean
+
+SUPPORT_SRCS := support/format.cpp support/mem.cpp
+FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
+KERNEL_SRCS := $(shell find kernel -name '*.cpp' -o -name '*.S' | sort)
+
+FIRMWARE_ELF := $(BUILD)/nvx.elf
+KERNEL_ELF := $(BUILD)/kernel/kernel.elf
+KERNEL_BIN := $(BUILD)/kernel/kernel.bin
+
+obj = $(patsubst %,$(BUILD)/$(1)/%.o,$(basename $(2)))
+SUPPORT_OBJS := $(call obj,sup,$(SUPPORT_SRCS))
+FIRMWARE_OBJS := $(call obj,fw,$(FIRMWARE_SRCS))
+KERNEL_OBJS := $(call obj,kern,$(KERNEL_SRCS))
+
+all: $(FIRMWARE_ELF) user-programs
+
+# --- supervisor-side objects (firmware, kernel, support) ---
+$(BUILD)/sup/support/mem.o: support/mem.cpp
+	@mkdir -p $(dir $@)
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -fno-builtin -fno-tree-loop-distribute-patterns -MMD -c $< -o $@
+$(BUILD)/sup/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -c $< -o $@
+$(BUILD)/fw/%.o $(BUILD)/kern/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -c $< -o $@
+$(BUILD)/kern/%.o: %.S
+	@mkdir -p $(dir $@)
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -c $< -o $@
+$(BUILD)/fw/hal/firmware/entry.o: hal/firmware/entry.S
+	@mkdir -p $(dir $@)
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -c $< -o $@
+$(BUILD)/fw/hal/firmware/payload.o: hal/firmware/payload.S $(KERNEL_BIN)
+	@mkdir -p $(dir $@)
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -DKERNEL_IMAGE_PATH='"$(KERNEL_BIN)"' -c $< -o $@
+
+$(KERNEL_ELF): $(KERNEL_OBJS) $(SUPPORT_OBJS) kernel/kernel.ld
+	@mkdir -p $(dir $@)
+	@echo "  LD  $@"; $(CXX) $(SUPERVISOR_CXXFLAGS) -T kernel/kernel.ld -Wl,--gc-sections -o $@ $(KERNEL_OBJS) $(SUPPORT_OBJS) -lgcc
+$(KERNEL_BIN): $(KERNEL_ELF)
+	$(OBJCOPY) -O binary $< $@
+$(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
+	@echo "  LD  $@"; $(CXX) $(SUPERVISOR_CXXFLAGS) -T hal/firmware/firmware.ld -Wl,--gc-sections -o $@ $(FIRMWARE_OBJS) $(SUPPORT_OBJS) -lgcc
+	@$(SIZE) $(KERNEL_ELF) $@
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include runtime/runtime.mk
+-include mk/programs.mk
+
+clean:
+	rm -rf $(BUILD_ROOT)/tiny $(BUILD_ROOT)/small $(BUILD_ROOT)/mppa256 $(HOST_BUILD)

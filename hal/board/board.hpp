@@ -1,0 +1,159 @@
+// The board table: the one source of truth for topology, memory map and NoC parameters.
+// Firmware, kernel, host tools and tests all read it; nothing repeats these numbers.
+#pragma once
+#include "support/types.hpp"
+
+namespace nvx::board {
+
+enum class ClusterKind : u8 { Io, Compute };
+
+struct Cluster {
+    ClusterKind kind;
+    u32 first_hart;  // global hart id of the cluster's first hart (its kernel core)
+    u32 harts;
+    u64 mem_base;    // private memory, physical; 2 MiB aligned (kernel megapage boot map)
+    u64 mem_size;
+    u32 noc_x;
+    u32 noc_y;
+
+    constexpr bool owns_hart(u32 hart) const { return hart >= first_hart && hart < first_hart + harts; }
+    constexpr u64 mem_end() const { return mem_base + mem_size; }
+};
+
+// NoC cost model parameters (used by the NoC engine and the virtual-time model).
+struct NocParams {
+    u32 hop_latency_cycles;   // per router hop
+    u32 bytes_per_cycle;      // link bandwidth
+    u32 mailbox_payload;      // bytes of payload per hardware mailbox message
+    u32 portal_max_transfer;  // bytes per hardware portal transfer
+};
+
+// What a board is made of; the full table is derived from this by make_board().
+struct BoardShape {
+    const char* name;
+    u32 io_clusters;
+    u32 io_harts;
+    u64 io_mem;
+    u32 compute_clusters;
+    u32 compute_harts;
+    u64 compute_mem;
+    u32 mesh_width;  // compute clusters sit on a mesh_width-wide grid; I/O clusters on its sides
+    NocParams noc;
+};
+
+inline constexpr u32 kMaxClusters = 32;
+inline constexpr u64 kPageSize = 4096;
+inline constexpr u64 kMegaPage = 2 * MiB;
+
+// Fixed physical layout of the emulated machine (QEMU `virt`, RAM at 0x80000000).
+inline constexpr u64 kRamBase = 0x80000000;
+inline constexpr u64 kFirmwareBase = kRamBase;    // M-mode only: no S/U access
+inline constexpr u64 kFirmwareSize = 4 * MiB;
+inline constexpr u64 kProgramBase = kFirmwareBase + kFirmwareSize;  // read-only to all clusters
+inline constexpr u64 kProgramSize = 4 * MiB;
+inline constexpr u64 kClustersBase = kProgramBase + kProgramSize;
+inline constexpr u64 kFdtReserve = 2 * MiB;       // QEMU puts the device tree in the last 2 MiB
+inline constexpr u64 kTimerHz = 10'000'000;  // mtime (rdtime) frequency of QEMU virt
+
+struct Board {
+    const char* name;
+    u32 cluster_count;
+    u32 io_count;
+    u32 compute_count;
+    u32 hart_count;
+    u32 max_cluster_harts;
+    u64 ram_size;  // what QEMU is given with -m
+    NocParams noc;
+    Cluster clusters[kMaxClusters];
+
+    constexpr const Cluster& cluster(u32 index) const { return clusters[index]; }
+
+    // Index of the cluster owning `hart`, or cluster_count if none does.
+    constexpr u32 cluster_of_hart(u32 hart) const {
+        for (u32 i = 0; i < cluster_count; i++)
+            if (clusters[i].owns_hart(hart)) return i;
+        return cluster_count;
+    }
+
+    constexpr u32 first_compute() const { return io_count; }
+};
+
+// Sides of the compute mesh where I/O clusters attach: north, south, west, east.
+constexpr void place_io(Cluster& c, u32 io_index, u32 mesh_width, u32 mesh_height) {
+    u32 mid_x = (mesh_width + 1) / 2, mid_y = (mesh_height + 1) / 2;
+    switch (io_index % 4) {
+    case 0: c.noc_x = mid_x; c.noc_y = 0; break;
+    case 1: c.noc_x = mid_x; c.noc_y = mesh_height + 1; break;
+    case 2: c.noc_x = 0; c.noc_y = mid_y; break;
+    default: c.noc_x = mesh_width + 1; c.noc_y = mid_y; break;
+    }
+}
+
+constexpr Board make_board(const BoardShape& s) {
+    Board b{};
+    b.name = s.name;
+    b.io_count = s.io_clusters;
+    b.compute_count = s.compute_clusters;
+    b.cluster_count = s.io_clusters + s.compute_clusters;
+    b.noc = s.noc;
+    u32 mesh_height = (s.compute_clusters + s.mesh_width - 1) / s.mesh_width;
+    u32 hart = 0;
+    u64 mem = kClustersBase;
+    for (u32 i = 0; i < b.cluster_count; i++) {
+        Cluster& c = b.clusters[i];
+        bool io = i < s.io_clusters;
+        c.kind = io ? ClusterKind::Io : ClusterKind::Compute;
+        c.first_hart = hart;
+        c.harts = io ? s.io_harts : s.compute_harts;
+        c.mem_size = io ? s.io_mem : s.compute_mem;
+        mem = align_up(mem, c.mem_size >= kMegaPage ? kMegaPage : kPageSize);
+        c.mem_base = mem;
+        mem += c.mem_size;
+        hart += c.harts;
+        if (io) {
+            place_io(c, i, s.mesh_width, mesh_height);
+        } else {
+            u32 k = i - s.io_clusters;
+            c.noc_x = 1 + k % s.mesh_width;
+            c.noc_y = 1 + k / s.mesh_width;
+        }
+        if (c.harts > b.max_cluster_harts) b.max_cluster_harts = c.harts;
+    }
+    b.hart_count = hart;
+    b.ram_size = align_up(mem - kRamBase + kFdtReserve, MiB);
+    return b;
+}
+
+// Sanity rules every board must satisfy; checked at compile time and by host tests.
+constexpr bool board_is_valid(const Board& b) {
+    if (b.cluster_count == 0 || b.cluster_count > kMaxClusters || b.compute_count == 0) return false;
+    for (u32 i = 0; i < b.cluster_count; i++) {
+        const Cluster& c = b.clusters[i];
+        if (c.harts < 2) return false;  // a kernel core plus at least one user hart
+        if (!is_aligned(c.mem_base, kMegaPage) || !is_aligned(c.mem_size, kMegaPage)) return false;
+        if (c.mem_base < kClustersBase) return false;
+        if (i > 0 && c.mem_base < b.clusters[i - 1].mem_end()) return false;
+        if (i > 0 && c.first_hart != b.clusters[i - 1].first_hart + b.clusters[i - 1].harts) return false;
+    }
+    return b.hart_count <= 512;  // QEMU virt limit
+}
+
+inline constexpr NocParams kMppaNoc{.hop_latency_cycles = 10, .bytes_per_cycle = 4,
+                                    .mailbox_payload = 128, .portal_max_transfer = 4096};
+
+inline constexpr Board k_tiny = make_board({.name = "tiny", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB,
+                                            .compute_clusters = 2, .compute_harts = 3, .compute_mem = 4 * MiB,
+                                            .mesh_width = 2, .noc = kMppaNoc});
+inline constexpr Board k_small = make_board({.name = "small", .io_clusters = 1, .io_harts = 4, .io_mem = 8 * MiB,
+                                             .compute_clusters = 4, .compute_harts = 5, .compute_mem = 4 * MiB,
+                                             .mesh_width = 2, .noc = kMppaNoc});
+inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters = 4, .io_harts = 4, .io_mem = 8 * MiB,
+                                               .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
+                                               .mesh_width = 4, .noc = kMppaNoc});
+
+static_assert(board_is_valid(k_tiny) && board_is_valid(k_small) && board_is_valid(k_mppa256));
+static_assert(k_mppa256.hart_count == 288 && k_mppa256.cluster_count == 20);
+
+inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256};
+
+}  // namespace nvx::board

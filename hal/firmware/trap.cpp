@@ -1,0 +1,46 @@
+// Machine-mode traps: SBI calls from S-mode, and the machine interrupts the firmware
+// turns into supervisor ones (IPIs become SSIP, timer expiries become STIP).
+#include "hal/firmware/console.hpp"
+#include "hal/firmware/devices.hpp"
+#include "hal/firmware/harts.hpp"
+#include "hal/firmware/power.hpp"
+#include "hal/firmware/sbi_dispatch.hpp"
+#include "hal/riscv/csr.hpp"
+
+namespace {
+using nvx::u64;
+namespace riscv = nvx::riscv;
+
+// Register file as saved by machine_trap_vector: x[n] at index n.
+struct MachineFrame {
+    u64 x[32];
+};
+constexpr int kA0 = 10, kA6 = 16, kA7 = 17;
+}  // namespace
+
+extern "C" void machine_trap(MachineFrame* frame) {
+    u64 cause = NVX_CSR_READ(mcause);
+    if (cause & riscv::kCauseInterrupt) {
+        u64 code = cause & ~riscv::kCauseInterrupt;
+        if (code == riscv::kIrqMSoft) {
+            *nvx::firmware::msip(nvx::firmware::current_hart()) = 0;
+            NVX_CSR_SET(mip, riscv::kIntSSoft);
+        } else if (code == riscv::kIrqMTimer) {
+            NVX_CSR_CLEAR(mie, riscv::kIntMTimer);
+            NVX_CSR_SET(mip, riscv::kIntSTimer);
+        }
+        return;
+    }
+    if (cause == riscv::kEcallFromS) {
+        nvx::sbi::Result r = nvx::firmware::sbi_dispatch(frame->x[kA7], frame->x[kA6], &frame->x[kA0]);
+        frame->x[kA0] = static_cast<u64>(r.error);
+        frame->x[kA0 + 1] = r.value;
+        NVX_CSR_WRITE(mepc, NVX_CSR_READ(mepc) + 4);
+        return;
+    }
+    // Anything else reaching M-mode is a firmware bug or an undelegated fault: stop loudly.
+    nvx::firmware::console_print("[firmware] hart %lu: unexpected trap cause %lu (%s) at %lx, tval %lx\n",
+                                 nvx::firmware::current_hart(), cause, riscv::cause_name(cause),
+                                 NVX_CSR_READ(mepc), NVX_CSR_READ(mtval));
+    nvx::firmware::power_off(0xfe);
+}

@@ -1,0 +1,33 @@
+#include "kernel/bootargs.hpp"
+
+#include "support/string.hpp"
+
+namespace nvx::kernel {
+bool parse_bootargs(const char* text, BootArgs* out) {
+    str_copy(out->storage, sizeof out->storage, text);
+    bool in_program = false;
+    char* p = out->storage;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') *p++ = '\0';
+        if (*p == '\0') break;
+        char* token = p;
+        while (*p != '\0' && *p != ' ' && *p != '\t') p++;
+        if (*p != '\0') *p++ = '\0';
+        if (in_program) {
+            if (out->argc == kMaxArgs) {
+                out->error = "too many program arguments";
+                return false;
+            }
+            out->argv[out->argc++] = token;
+        } else if (str_equal(token, "--")) {
+            in_program = true;
+        } else if (str_equal(token, "selftest")) {
+            out->selftest = true;
+        } else {
+            out->error = "unknown kernel option";
+            return false;
+        }
+    }
+    return true;
+}
+}  // namespace nvx::kernel

@@ -1,0 +1,20 @@
+// Launch-time arguments (QEMU -append, via the firmware):
+//   [kernel options] -- program argv...
+// Kernel options: `selftest` (run the isolation self-tests at boot). Pure, host-tested.
+#pragma once
+#include "hal/board/boot_info.hpp"
+#include "kernel/config.hpp"
+
+namespace nvx::kernel {
+struct BootArgs {
+    bool selftest = false;
+    u32 argc = 0;
+    const char* argv[kMaxArgs];
+    char storage[board::kBootArgsMax];
+    const char* error = nullptr;  // set when parsing failed
+};
+
+// Parses `text` into `out` (argv points into out->storage). False with out->error set
+// for an unknown option or too many arguments.
+bool parse_bootargs(const char* text, BootArgs* out);
+}  // namespace nvx::kernel

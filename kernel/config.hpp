@@ -1,0 +1,17 @@
+// Kernel limits: one place for every size the kernel reserves.
+#pragma once
+#include "hal/board/current.hpp"
+
+namespace nvx::kernel {
+inline constexpr u64 kKernelVirtualBase = 0xffffffffc0000000ull;  // cluster memory, direct map
+inline constexpr u64 kProgramVirtualBase = 0xffffffff80000000ull; // read-only program region
+inline constexpr u64 kKernelStackSize = 8 * KiB;
+inline constexpr u32 kMaxThreads = 64;                              // per cluster
+inline constexpr u32 kMaxHarts = board::kBoard.max_cluster_harts;
+inline constexpr u64 kUserBase = 0x10000;                           // lowest user mapping
+inline constexpr u64 kTickMicroseconds = 10'000;                    // preemption quantum
+inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
+inline constexpr u32 kMaxArgs = 32;                                 // argv entries of a program
+
+static_assert(kMaxThreads <= 64, "thread ids keep the slot in 6 bits");
+}  // namespace nvx::kernel

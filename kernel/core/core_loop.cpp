@@ -1,0 +1,72 @@
+#include "kernel/core/core_loop.hpp"
+
+#include "hal/riscv/csr.hpp"
+#include "hal/sbi/sbi_call.hpp"
+#include "kernel/sched/scheduler.hpp"
+#include "kernel/syscall/syscalls.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::kernel {
+namespace {
+constexpr u64 kTickInterval = board::kTimerHz * kTickMicroseconds / 1'000'000;
+
+void handle_request(Cpu& c, Thread* t) {
+    if (!g_process.running || t->state != ThreadState::Running) return;  // killed meanwhile
+    Outcome outcome;
+    switch (c.kind) {
+    case RequestKind::Preempt: outcome = Outcome::Yield; break;
+    case RequestKind::Fault:
+        thread_end(t, NVX_THREAD_KILLED, c.fault_cause);
+        outcome = Outcome::Ended;
+        break;
+    default: outcome = handle_forwarded_call(c, t); break;
+    }
+    if (!g_process.running) return;
+    switch (outcome) {
+    case Outcome::Resume: g_scheduler.resume(c, t); break;
+    case Outcome::Yield: g_scheduler.yield(c, t); break;
+    case Outcome::Blocked:
+    case Outcome::Ended: g_scheduler.release_cpu(c); break;
+    }
+}
+
+bool serve_posted_requests() {
+    bool served = false;
+    for (u32 i = 1; i <= user_hart_count(); i++) {
+        Cpu& c = cpu_at(i);
+        Thread* t = atomic::exchange_acq_rel(&c.posted, static_cast<Thread*>(nullptr));
+        if (t == nullptr) continue;
+        handle_request(c, t);
+        served = true;
+    }
+    return served;
+}
+}  // namespace
+
+void wait_for_user_harts(unsigned ready) {
+    Cpu& core = cpu_at(0);
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        if (atomic::load_acquire(&core.ready) >= ready) return;
+        riscv::wfi();
+    }
+}
+
+void core_loop() {
+    NVX_CSR_SET(sie, riscv::kIntSSoft | riscv::kIntSTimer);
+    bool timer_armed = false;  // the tick runs only while threads wait for a hart
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        bool served = serve_posted_requests();
+        if (NVX_CSR_READ(sip) & riscv::kIntSTimer) {
+            g_scheduler.tick(riscv::read_time());
+            timer_armed = false;
+        }
+        if (g_scheduler.has_waiting() != timer_armed) {
+            timer_armed = !timer_armed;
+            sbi::set_timer(timer_armed ? riscv::read_time() + kTickInterval : ~0ull);
+        }
+        if (!served) riscv::wfi();
+    }
+}
+}  // namespace nvx::kernel

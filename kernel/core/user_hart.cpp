@@ -1,0 +1,101 @@
+#include "kernel/core/user_hart.hpp"
+
+#include "hal/riscv/csr.hpp"
+#include "hal/riscv/sv39.hpp"
+#include "kernel/console.hpp"
+#include "kernel/layout.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "kernel/syscall/syscalls.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::kernel {
+namespace {
+[[noreturn]] void run_thread(Cpu& c, Thread* t) {
+    t->frame.kernel_sp = c.stack_top;
+    t->frame.kernel_tp = reinterpret_cast<u64>(&c);
+    u64 status = NVX_CSR_READ(sstatus);
+    if (c.fp_loaded != t || t->fp_cpu != &c) {
+        NVX_CSR_WRITE(sstatus, (status & ~riscv::kStatusFSMask) | riscv::kStatusFSInitial);
+        fp_restore(&t->fp);
+        c.fp_loaded = t;
+        t->fp_cpu = &c;
+    }
+    status &= ~(riscv::kStatusSPP | riscv::kStatusFSMask | riscv::kStatusSUM);
+    status |= riscv::kStatusSPIE | riscv::kStatusFSClean;
+    NVX_CSR_WRITE(sstatus, status);
+    return_to_user(&t->frame);
+}
+
+// Sleeps until the kernel core hands this hart a thread.
+[[noreturn]] void wait_for_dispatch(Cpu& c) {
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        atomic::exchange_acq_rel(&c.signals, 0u);  // nothing runs here: nothing to preempt or kill
+        Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
+        if (next != nullptr) run_thread(c, next);
+        riscv::wfi();
+    }
+}
+
+[[noreturn]] void post(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
+    c.kind = kind;
+    c.fault_cause = cause;
+    atomic::store_release(&c.posted, t);
+    send_ipi(cpu_at(0));
+    wait_for_dispatch(c);
+}
+
+// Another hart may have just mapped this page (heap growth): a stale TLB entry is not a
+// fault. Re-walk the table and retry once the mapping grants the access.
+bool mapped_now(u64 cause, u64 address) {
+    u64 need = cause == riscv::kStorePageFault ? riscv::sv39::kWrite
+               : cause == riscv::kInstructionPageFault ? riscv::sv39::kExec : riscv::sv39::kRead;
+    if (!g_space.is_user_mapped(address, need)) return false;
+    asm volatile("sfence.vma %0" ::"r"(address) : "memory");
+    return true;
+}
+
+[[noreturn]] void user_fault(Cpu& c, Thread* t, u64 cause) {
+    u64 address = NVX_CSR_READ(stval);
+    bool page_fault = cause == riscv::kLoadPageFault || cause == riscv::kStorePageFault ||
+                      cause == riscv::kInstructionPageFault;
+    if (page_fault && mapped_now(cause, address)) run_thread(c, t);
+    kprint("[cluster %u hart %u] thread %lu killed: %s at address 0x%lx (pc 0x%lx)\n", g_layout.index, c.hart,
+           t->id, riscv::cause_name(cause), address, t->frame.sepc);
+    post(c, t, RequestKind::Fault, cause);
+}
+}  // namespace
+
+extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
+    Cpu& c = this_cpu();
+    Thread* t = reinterpret_cast<Thread*>(frame);
+    if ((NVX_CSR_READ(sstatus) & riscv::kStatusFSMask) == riscv::kStatusFSDirty) {
+        fp_save(&t->fp);
+        c.fp_loaded = t;
+        t->fp_cpu = &c;
+    }
+    u64 cause = NVX_CSR_READ(scause);
+    if (cause & riscv::kCauseInterrupt) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        u32 signals = atomic::exchange_acq_rel(&c.signals, 0u);
+        if (signals & kSignalKill) wait_for_dispatch(c);
+        if (signals & kSignalPreempt) post(c, t, RequestKind::Preempt);
+        run_thread(c, t);
+    }
+    if (cause == riscv::kEcallFromU) {
+        frame->sepc += 4;
+        if (handle_local_call(t)) run_thread(c, t);
+        post(c, t, RequestKind::Syscall);
+    }
+    user_fault(c, t, cause);
+}
+
+void user_hart_main(Cpu& c) {
+    NVX_CSR_WRITE(stvec, reinterpret_cast<u64>(&kernelvec));
+    NVX_CSR_WRITE(sie, riscv::kIntSSoft);
+    NVX_CSR_WRITE(scounteren, 0x7);  // user code reads cycle, time and instret
+    atomic::fetch_add(&cpu_at(0).ready, 1u);
+    send_ipi(cpu_at(0));
+    wait_for_dispatch(c);
+}
+}  // namespace nvx::kernel

@@ -1,0 +1,41 @@
+// One hart of this cluster as the kernel sees it. User harts hand requests to the kernel
+// core through `posted` and get work back through `dispatch`; each hand-off is followed
+// by an IPI and waited for in wfi.
+#pragma once
+#include "kernel/config.hpp"
+#include "support/types.hpp"
+
+namespace nvx::kernel {
+struct Thread;
+
+enum class RequestKind : u32 { Syscall, Preempt, Fault };
+enum CpuSignal : u32 { kSignalPreempt = 1, kSignalKill = 2 };
+
+struct Cpu {
+    u32 local;           // index inside the cluster (0 = kernel core)
+    u32 hart;            // global hart id
+    u64 stack_top;
+    // user hart -> core
+    Thread* posted;      // thread whose request waits for the core (release/acquire)
+    RequestKind kind;
+    u64 fault_cause;
+    // core -> user hart
+    Thread* dispatch;    // next thread to run
+    u32 signals;         // CpuSignal bits
+    // owned by the core
+    Thread* running;     // what the core believes runs there (nullptr = idle)
+    // owned by the hart
+    Thread* fp_loaded;   // thread whose FP state is in this hart's registers
+    u32 ready;
+};
+
+Cpu& cpu_at(u32 local);
+inline Cpu& this_cpu() {
+    Cpu* c;
+    asm volatile("mv %0, tp" : "=r"(c));
+    return *c;
+}
+u32 user_hart_count();
+
+void send_ipi(const Cpu& target);
+}  // namespace nvx::kernel

@@ -1,0 +1,135 @@
+#include "kernel/mm/address_space.hpp"
+
+#include "kernel/abi/nvx_abi.h"
+#include "kernel/layout.hpp"
+
+extern "C" void* memset(void*, int, size_t);
+extern "C" void* memcpy(void*, const void*, size_t);
+
+namespace nvx::kernel {
+namespace sv39 = riscv::sv39;
+PageAllocator g_pages;
+AddressSpace g_space;
+
+namespace {
+DirectMapMemory g_direct;
+using KernelTable = sv39::PageTable<DirectMapMemory>;
+
+bool map_range(KernelTable& table, u64 va, u64 phys, u64 len, u64 flags) {
+    for (u64 off = 0; off < len; off += sv39::kPageSize)
+        if (!table.map(va + off, phys + off, flags)) return false;
+    return true;
+}
+
+// User addresses live strictly below the kernel's half and above the null guard.
+bool user_address_ok(u64 va, u64 len) {
+    constexpr u64 kUserTop = 1ull << 38;
+    return va >= kUserBase && len <= kUserTop && va <= kUserTop - len;
+}
+}  // namespace
+
+sv39::Pte* DirectMapMemory::table(u64 phys) { return reinterpret_cast<sv39::Pte*>(g_layout.phys_to_virt(phys)); }
+
+u64 DirectMapMemory::allocate() {
+    u64 phys = g_pages.allocate();
+    if (phys != 0) memset(reinterpret_cast<void*>(g_layout.phys_to_virt(phys)), 0, sv39::kPageSize);
+    return phys;
+}
+
+bool AddressSpace::init() {
+    root_ = g_direct.allocate();
+    if (root_ == 0) return false;
+    KernelTable table(g_direct, root_);
+    auto phys = [](const char* symbol) { return g_layout.virt_to_phys(reinterpret_cast<u64>(symbol)); };
+    u64 text = reinterpret_cast<u64>(_kernel_start), rodata = reinterpret_cast<u64>(_text_end);
+    u64 data = reinterpret_cast<u64>(_rodata_end);
+    constexpr u64 kGlobal = sv39::kGlobal;
+    bool ok = map_range(table, text, phys(_kernel_start), rodata - text, sv39::kRead | sv39::kExec | kGlobal) &&
+              map_range(table, rodata, phys(_text_end), data - rodata, sv39::kRead | kGlobal);
+    // Everything after rodata (data, bss, free pages, boot info) is plain read-write memory.
+    u64 rest = phys(_rodata_end);
+    ok = ok && map_range(table, data, rest, g_layout.mem_base + g_layout.mem_size - rest,
+                         sv39::kRead | sv39::kWrite | kGlobal);
+    ok = ok && map_range(table, kProgramVirtualBase, board::kProgramBase, board::kProgramSize, sv39::kRead | kGlobal);
+    return ok;
+}
+
+bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
+    if (!user_address_ok(va, len) || va % sv39::kPageSize != 0) return false;
+    KernelTable table(g_direct, root_);
+    u64 end = align_up(va + len, sv39::kPageSize);
+    for (u64 page = va; page < end; page += sv39::kPageSize) {
+        u64 phys = g_direct.allocate();
+        if (phys == 0 || !table.map(page, phys, flags | sv39::kUser)) {
+            if (phys != 0) g_pages.release(phys);
+            for (u64 undo = va; undo < page; undo += sv39::kPageSize) {
+                g_pages.release(table.unmap(undo));
+                user_pages_--;
+            }
+            asm volatile("sfence.vma" ::: "memory");
+            return false;
+        }
+        user_pages_++;
+    }
+    return true;
+}
+
+void* AddressSpace::user_pointer(u64 va, u64 len, u64 required) const {
+    if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
+        return nullptr;
+    KernelTable table(g_direct, root_);
+    u64 phys = table.translate(va, required | sv39::kUser | sv39::kValid);
+    if (phys == 0 || !g_layout.owns_phys(phys, len)) return nullptr;
+    return reinterpret_cast<void*>(g_layout.phys_to_virt(phys));
+}
+
+bool AddressSpace::user_range_ok(u64 va, u64 len, u64 required) const {
+    if (len == 0) return true;
+    if (!user_address_ok(va, len)) return false;
+    for (u64 page = align_down(va, sv39::kPageSize); page < va + len; page += sv39::kPageSize)
+        if (user_pointer(page, 1, required) == nullptr) return false;
+    return true;
+}
+
+bool AddressSpace::is_user_mapped(u64 va, u64 required) const { return user_pointer(va, 1, required) != nullptr; }
+
+bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
+    if (!user_range_ok(va, len, sv39::kRead)) return false;
+    auto* out = static_cast<u8*>(dst);
+    while (len > 0) {
+        u64 chunk = sv39::kPageSize - va % sv39::kPageSize;
+        if (chunk > len) chunk = len;
+        memcpy(out, user_pointer(va, chunk, sv39::kRead), chunk);
+        out += chunk;
+        va += chunk;
+        len -= chunk;
+    }
+    return true;
+}
+
+bool AddressSpace::copy_to_user(u64 va, const void* src, u64 len) const {
+    if (!user_range_ok(va, len, sv39::kWrite)) return false;
+    auto* in = static_cast<const u8*>(src);
+    while (len > 0) {
+        u64 chunk = sv39::kPageSize - va % sv39::kPageSize;
+        if (chunk > len) chunk = len;
+        memcpy(user_pointer(va, chunk, sv39::kWrite), in, chunk);
+        in += chunk;
+        va += chunk;
+        len -= chunk;
+    }
+    return true;
+}
+
+i64 AddressSpace::set_brk(u64 new_brk) {
+    if (new_brk == 0) return static_cast<i64>(brk_);
+    if (new_brk < heap_start_ || new_brk >= NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE) return -NVX_ENOMEM;
+    u64 needed_end = align_up(new_brk, sv39::kPageSize);
+    if (needed_end > mapped_end_) {
+        if (!map_user_range(mapped_end_, needed_end - mapped_end_, sv39::kRead | sv39::kWrite)) return -NVX_ENOMEM;
+        mapped_end_ = needed_end;
+    }
+    brk_ = new_brk;
+    return static_cast<i64>(brk_);
+}
+}  // namespace nvx::kernel

@@ -1,0 +1,51 @@
+// The cluster's one address space: the kernel high (shared by every hart) and the
+// program's user mappings low. Also the only way the kernel touches user memory: every
+// access is checked against the page table (valid, user, and the needed permission).
+#pragma once
+#include "hal/riscv/sv39.hpp"
+#include "kernel/mm/page_allocator.hpp"
+
+namespace nvx::kernel {
+extern PageAllocator g_pages;
+
+// sv39::PageTable's view of physical memory: tables are reached through the direct map.
+struct DirectMapMemory {
+    riscv::sv39::Pte* table(u64 phys);
+    u64 allocate();  // a zeroed page, or 0
+};
+
+class AddressSpace {
+public:
+    // Builds the kernel's final mappings; false if pages run out.
+    bool init();
+    u64 satp() const { return riscv::sv39::make_satp(root_); }
+    u64 root() const { return root_; }
+
+    // Allocates zeroed pages for [va, va + len) and maps them with `flags` (plus U);
+    // on failure nothing stays mapped.
+    bool map_user_range(u64 va, u64 len, u64 flags);
+
+    // Kernel pointer to user memory at va..va+len if it lies in one page and all of
+    // `required` (sv39 flags, U implied) are granted; nullptr otherwise.
+    void* user_pointer(u64 va, u64 len, u64 required) const;
+    bool user_range_ok(u64 va, u64 len, u64 required) const;
+    bool copy_from_user(void* dst, u64 va, u64 len) const;
+    bool copy_to_user(u64 va, const void* src, u64 len) const;
+    bool is_user_mapped(u64 va, u64 required) const;
+
+    // Program break (heap) management.
+    void set_heap_start(u64 va) { heap_start_ = brk_ = mapped_end_ = va; }
+    u64 brk() const { return brk_; }
+    i64 set_brk(u64 new_brk);  // new break or -ENOMEM
+    u64 user_pages() const { return user_pages_; }
+
+private:
+    u64 root_ = 0;
+    u64 heap_start_ = 0;
+    u64 brk_ = 0;
+    u64 mapped_end_ = 0;  // heap pages stay mapped up to here (the heap never unmaps)
+    u64 user_pages_ = 0;
+};
+
+extern AddressSpace g_space;
+}  // namespace nvx::kernel

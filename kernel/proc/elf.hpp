@@ -1,0 +1,27 @@
+// ELF64 executables for RISC-V: header and program-header checks (pure, host-tested).
+#pragma once
+#include "support/types.hpp"
+
+namespace nvx::kernel::elf {
+inline constexpr u32 kMaxSegments = 8;
+inline constexpr u32 kFlagExec = 1, kFlagWrite = 2, kFlagRead = 4;
+
+struct Segment {
+    u64 vaddr;
+    u64 memsz;
+    u64 filesz;
+    u64 offset;
+    u32 flags;
+};
+
+struct Image {
+    u64 entry;
+    u64 end;  // highest vaddr + memsz over all segments
+    u32 segment_count;
+    Segment segments[kMaxSegments];
+};
+
+// Checks `data[0..size)` is a static RISC-V ELF64 executable whose loadable segments lie
+// in [user_low, user_high); returns 0 or a negative errno (-ENOEXEC style: -EINVAL).
+int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out);
+}  // namespace nvx::kernel::elf

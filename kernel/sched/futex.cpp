@@ -1,0 +1,48 @@
+#include "kernel/sched/futex.hpp"
+
+#include "hal/riscv/sv39.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "kernel/sched/scheduler.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::kernel {
+namespace {
+ThreadQueue g_waiters;  // every futex waiter, oldest first
+
+u32* futex_word(u64 address, u64 required) {
+    if (address % 4 != 0) return nullptr;
+    return static_cast<u32*>(g_space.user_pointer(address, 4, required));
+}
+}  // namespace
+
+Outcome futex_wait(Thread* caller, u64 address, u32 expected) {
+    u32* word = futex_word(address, riscv::sv39::kRead);
+    i64 result = 0;
+    if (word == nullptr) {
+        result = -NVX_EFAULT;
+    } else if (atomic::load_acquire(word) != expected) {
+        result = -NVX_EAGAIN;
+    } else {
+        caller->state = ThreadState::Blocked;
+        caller->blocked_on = BlockReason::Futex;
+        caller->futex_address = address;
+        caller->frame.x[kA0] = 0;
+        g_waiters.push(caller);
+        return Outcome::Blocked;
+    }
+    caller->frame.x[kA0] = static_cast<u64>(result);
+    return Outcome::Resume;
+}
+
+i64 futex_wake(u64 address, u64 count) {
+    if (futex_word(address, riscv::sv39::kRead) == nullptr) return -NVX_EFAULT;
+    i64 woken = 0;
+    while (static_cast<u64>(woken) < count) {
+        Thread* t = g_waiters.take_first([&](Thread* w) { return w->futex_address == address; });
+        if (t == nullptr) break;
+        g_scheduler.make_ready(t);
+        woken++;
+    }
+    return woken;
+}
+}  // namespace nvx::kernel

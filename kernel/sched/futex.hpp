@@ -1,0 +1,10 @@
+// Futex-style wait/wake: the kernel object under user mutexes, condition variables,
+// semaphores and barriers. Kernel-core only, so a wait's value check and a wake on the
+// same word are serialized.
+#pragma once
+#include "kernel/proc/process.hpp"
+
+namespace nvx::kernel {
+Outcome futex_wait(Thread* caller, u64 address, u32 expected);
+i64 futex_wake(u64 address, u64 count);
+}  // namespace nvx::kernel

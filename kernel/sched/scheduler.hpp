@@ -1,0 +1,32 @@
+// Placement of ready threads on user harts. Runs on the kernel core only, so it needs no
+// locks: user harts see its decisions through Cpu::dispatch and an IPI.
+#pragma once
+#include "kernel/cpu.hpp"
+#include "kernel/sched/thread.hpp"
+
+namespace nvx::kernel {
+class Scheduler {
+public:
+    // A thread became runnable: run it on an idle hart it may use, or queue it.
+    void make_ready(Thread* t);
+    // `t` returns from a kernel call and goes on running on `c`.
+    void resume(Cpu& c, Thread* t);
+    // `t` gives up `c` if another thread may run there.
+    void yield(Cpu& c, Thread* t);
+    // The thread on `c` blocked or ended: give `c` the next thread it may run.
+    void release_cpu(Cpu& c);
+    // Preemption: asks harts whose thread used its quantum to yield when others wait.
+    void tick(u64 now);
+    bool has_waiting() const { return !ready_.empty(); }
+    // Forgets every queued thread (the program ended).
+    void clear();
+
+private:
+    static bool may_run(const Thread* t, const Cpu& c) { return t->affinity < 0 || static_cast<u32>(t->affinity) == c.local; }
+    void dispatch(Cpu& c, Thread* t);
+
+    ThreadQueue ready_;
+};
+
+extern Scheduler g_scheduler;
+}  // namespace nvx::kernel

@@ -1,0 +1,52 @@
+#include "kernel/sched/thread.hpp"
+
+extern "C" void* memset(void*, int, size_t);
+
+namespace nvx::kernel {
+void ThreadQueue::push(Thread* t) {
+    t->next = nullptr;
+    if (tail_ == nullptr) {
+        head_ = tail_ = t;
+    } else {
+        tail_->next = t;
+        tail_ = t;
+    }
+}
+
+Thread* ThreadQueue::pop() {
+    Thread* t = head_;
+    if (t == nullptr) return nullptr;
+    head_ = t->next;
+    if (head_ == nullptr) tail_ = nullptr;
+    t->next = nullptr;
+    return t;
+}
+
+Thread* ThreadTable::allocate() {
+    for (u32 i = 0; i < kMaxThreads; i++) {
+        Thread* t = &threads_[i];
+        if (t->state != ThreadState::Free) continue;
+        memset(t, 0, sizeof *t);
+        generation_[i]++;
+        t->id = (u64{generation_[i]} << 6) | i;
+        t->affinity = -1;
+        t->state = ThreadState::Ready;
+        live_++;
+        return t;
+    }
+    return nullptr;
+}
+
+void ThreadTable::release(Thread* t) {
+    t->state = ThreadState::Free;
+    live_--;
+}
+
+Thread* ThreadTable::find(u64 id) {
+    u64 index = id & 63;
+    if (index >= kMaxThreads) return nullptr;
+    Thread* t = &threads_[index];
+    if (t->state == ThreadState::Free || t->id != id) return nullptr;
+    return t;
+}
+}  // namespace nvx::kernel

@@ -1,0 +1,74 @@
+// User threads of this cluster's program. All fields except the saved registers are
+// owned by the kernel core; a user hart touches only the thread it is running.
+#pragma once
+#include "kernel/abi/nvx_abi.h"
+#include "kernel/arch/trap_frame.hpp"
+#include "kernel/config.hpp"
+
+namespace nvx::kernel {
+struct Cpu;
+
+enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
+enum class BlockReason : u8 { None, Futex, Join };
+
+struct Thread {
+    TrapFrame frame;  // first: uservec saves straight into it
+    FpState fp;
+    Cpu* fp_cpu;      // hart whose FP registers hold this thread's state, if any
+    u64 id;
+    ThreadState state;
+    BlockReason blocked_on;
+    i32 affinity;     // local hart index, or -1 for any user hart
+    Cpu* cpu;         // where it runs (Running) or last ran
+    Thread* next;     // link in the ready queue or a wait queue
+    u64 futex_address;
+    Thread* joiner;   // thread blocked in join on this one
+    u64 join_status_address;  // joiner's struct nvx_thread_status*, already validated
+    bool has_joiner;
+    nvx_thread_status end;    // how it ended (Zombie)
+    u64 run_since;    // time it was dispatched, for the preemption quantum
+};
+
+// A FIFO of threads linked through Thread::next.
+class ThreadQueue {
+public:
+    bool empty() const { return head_ == nullptr; }
+    void push(Thread* t);
+    Thread* pop();
+    // Removes and returns the first thread for which `accept(thread)` is true.
+    template <typename Accept>
+    Thread* take_first(Accept accept) {
+        Thread** link = &head_;
+        Thread* previous = nullptr;
+        for (Thread* t = head_; t != nullptr; previous = t, t = t->next) {
+            if (accept(t)) {
+                *link = t->next;
+                if (tail_ == t) tail_ = previous;
+                t->next = nullptr;
+                return t;
+            }
+            link = &t->next;
+        }
+        return nullptr;
+    }
+
+private:
+    Thread* head_ = nullptr;
+    Thread* tail_ = nullptr;
+};
+
+// Fixed table of thread slots; ids carry a generation so stale ids are rejected.
+class ThreadTable {
+public:
+    Thread* allocate();
+    void release(Thread* t);
+    Thread* find(u64 id);  // live (not Free) thread with this exact id, or nullptr
+    Thread* slot(u32 index) { return &threads_[index]; }
+    u32 live() const { return live_; }
+
+private:
+    Thread threads_[kMaxThreads];
+    u32 generation_[kMaxThreads];
+    u32 live_ = 0;
+};
+}  // namespace nvx::kernel

@@ -1,0 +1,51 @@
+# Build configuration: every flag and variant choice lives here, nowhere else.
+
+BOARD ?= small
+BOARDS := tiny small mppa256
+ifeq ($(filter $(BOARD),$(BOARDS)),)
+$(error unknown BOARD '$(BOARD)': choose one of $(BOARDS))
+endif
+
+BUILD_ROOT := build
+BUILD := $(BUILD_ROOT)/$(BOARD)
+HOST_BUILD := $(BUILD_ROOT)/host
+
+# newlib is board independent: built once for rv64gc/lp64d.
+NEWLIB_PREFIX := $(BUILD_ROOT)/newlib
+NEWLIB_STAMP := $(NEWLIB_PREFIX)/.built
+NEWLIB_INC := $(NEWLIB_PREFIX)/riscv64-unknown-elf/include
+NEWLIB_LIB := $(NEWLIB_PREFIX)/riscv64-unknown-elf/lib
+
+CROSS := riscv64-unknown-elf-
+CC := $(CROSS)gcc
+CXX := $(CROSS)g++
+AR := $(CROSS)ar
+OBJCOPY := $(CROSS)objcopy
+SIZE := $(CROSS)size
+HOSTCXX := g++
+
+# The board table is chosen by one flag; code reads it as nvx::board::kBoard.
+BOARD_FLAG := -DNVX_BOARD_TABLE=nvx::board::k_$(BOARD)
+
+COMMON_FLAGS := -O2 -g -Wall -Wextra -ffreestanding -fno-common -mcmodel=medany \
+	-fno-omit-frame-pointer -ffunction-sections -fdata-sections -I. $(BOARD_FLAG)
+FREESTANDING_CXX := -std=c++20 -fno-exceptions -fno-rtti -fno-threadsafe-statics \
+	-fno-use-cxa-atexit -nostdinc++ -Wno-missing-field-initializers
+
+# Firmware and kernel never touch FP registers (except the kernel's explicit FP context
+# save/restore, assembled with FP enabled), so they use the soft-float ABI.
+SUPERVISOR_ARCH := -march=rv64imac_zicsr_zifencei -mabi=lp64
+SUPERVISOR_CXXFLAGS := $(COMMON_FLAGS) $(FREESTANDING_CXX) $(SUPERVISOR_ARCH) -nostdlib \
+	-mno-relax -fno-pic -fno-pie
+SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
+
+# User programs: rv64gc/lp64d, newlib, our runtime.
+USER_ARCH := -march=rv64gc -mabi=lp64d
+USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include \
+	-isystem $(NEWLIB_INC)
+USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
+USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
+
+# QEMU and guest-test time limits (seconds).
+QEMU := qemu-system-riscv64
+GUEST_TIMEOUT ?= 60

@@ -1,0 +1,45 @@
+/* Program entry. The kernel starts the first thread here with sp at the initial stack:
+ *   sp -> argc (8 bytes), argv[0..argc-1], NULL, then the strings.
+ * No other register is assumed, and .bss is cleared here even if the loader did it. */
+    .section .text._start, "ax", @progbits
+    .globl _start
+    .type _start, @function
+_start:
+    .option push
+    .option norelax
+    la gp, __global_pointer$
+    .option pop
+
+    /* Clear .sbss and .bss (user.ld aligns both ends to 8 bytes). */
+    la t0, __bss_start
+    la t1, _end
+1:  bgeu t0, t1, 2f
+    sd zero, 0(t0)
+    addi t0, t0, 8
+    j 1b
+2:
+    /* tp is the running thread's control block: newlib finds errno and stdio from it. */
+    la tp, __nvx_main_thread
+
+    ld s1, 0(sp)            /* argc */
+    addi s2, sp, 8          /* argv */
+    andi sp, sp, -16
+    li ra, 0
+    li s0, 0
+
+    call __nvx_main_thread_init
+    la a0, __libc_fini_array
+    call atexit
+    call __libc_init_array
+
+    mv a0, s1
+    mv a1, s2
+    la t0, environ          /* envp: newlib's empty, NULL-terminated environment */
+    ld a2, 0(t0)
+    call main
+    tail exit
+    .size _start, . - _start
+
+/* libc.a carries single-threaded stubs for these; naming the runtime's lock routines here
+ * links them in before libc is searched, so the stubs are never chosen. */
+    .globl __retarget_lock_acquire_recursive

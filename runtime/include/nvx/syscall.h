@@ -1,0 +1,167 @@
+/* Kernel-call stubs: `ecall` with the call number in a7 and arguments in a0..a5 (see
+ * kernel/abi/nvx_abi.h). Each typed wrapper is named after its call, nvx_sys_<call> for
+ * NVX_SYS_<CALL>, and returns the kernel's result: >= 0 on success, a negative errno on
+ * failure. The thread library (nvx/thread.h) owns the plain nvx_thread_* names.
+ */
+#ifndef NVX_SYSCALL_H
+#define NVX_SYSCALL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/abi/nvx_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The "memory" clobber: the kernel may read or write any user memory the call names. */
+static inline long nvx_syscall0(long n)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0");
+    __asm__ volatile("ecall" : "=r"(a0) : "r"(a7) : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall1(long n, long x0)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7) : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall2(long n, long x0, long x1)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    register long a1 __asm__("a1") = x1;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1) : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall3(long n, long x0, long x1, long x2)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    register long a1 __asm__("a1") = x1;
+    register long a2 __asm__("a2") = x2;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2) : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall4(long n, long x0, long x1, long x2, long x3)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    register long a1 __asm__("a1") = x1;
+    register long a2 __asm__("a2") = x2;
+    register long a3 __asm__("a3") = x3;
+    __asm__ volatile("ecall" : "+r"(a0) : "r"(a7), "r"(a1), "r"(a2), "r"(a3) : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall5(long n, long x0, long x1, long x2, long x3, long x4)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    register long a1 __asm__("a1") = x1;
+    register long a2 __asm__("a2") = x2;
+    register long a3 __asm__("a3") = x3;
+    register long a4 __asm__("a4") = x4;
+    __asm__ volatile("ecall"
+                     : "+r"(a0)
+                     : "r"(a7), "r"(a1), "r"(a2), "r"(a3), "r"(a4)
+                     : "memory");
+    return a0;
+}
+
+static inline long nvx_syscall6(long n, long x0, long x1, long x2, long x3, long x4, long x5)
+{
+    register long a7 __asm__("a7") = n;
+    register long a0 __asm__("a0") = x0;
+    register long a1 __asm__("a1") = x1;
+    register long a2 __asm__("a2") = x2;
+    register long a3 __asm__("a3") = x3;
+    register long a4 __asm__("a4") = x4;
+    register long a5 __asm__("a5") = x5;
+    __asm__ volatile("ecall"
+                     : "+r"(a0)
+                     : "r"(a7), "r"(a1), "r"(a2), "r"(a3), "r"(a4), "r"(a5)
+                     : "memory");
+    return a0;
+}
+
+static inline long nvx_sys_write(int fd, const void *buf, size_t len)
+{
+    return nvx_syscall3(NVX_SYS_WRITE, fd, (long)buf, (long)len);
+}
+
+/* Ends every thread of the program. The call does not return; should a broken kernel
+ * return anyway, asking again is safer than running on. */
+__attribute__((noreturn)) static inline void nvx_sys_exit(int status)
+{
+    for (;;)
+        nvx_syscall1(NVX_SYS_EXIT, status);
+}
+
+/* Starts entry(arg) on a new thread with sp = stack_top; hart is a local hart index or
+ * -1 for any. entry must never return. Returns the new thread id. */
+static inline long nvx_sys_thread_create(void (*entry)(void *), void *arg, void *stack_top,
+                                         int hart)
+{
+    return nvx_syscall4(NVX_SYS_THREAD_CREATE, (long)entry, (long)arg, (long)stack_top, hart);
+}
+
+__attribute__((noreturn)) static inline void nvx_sys_thread_exit(uint64_t value)
+{
+    for (;;)
+        nvx_syscall1(NVX_SYS_THREAD_EXIT, (long)value);
+}
+
+/* Waits for thread tid to end and reports how in *status. */
+static inline long nvx_sys_thread_join(long tid, struct nvx_thread_status *status)
+{
+    return nvx_syscall2(NVX_SYS_THREAD_JOIN, tid, (long)status);
+}
+
+static inline long nvx_sys_thread_yield(void)
+{
+    return nvx_syscall0(NVX_SYS_THREAD_YIELD);
+}
+
+static inline long nvx_sys_thread_self(void)
+{
+    return nvx_syscall0(NVX_SYS_THREAD_SELF);
+}
+
+/* Sleeps while *addr == expected (checked by the kernel, atomically with wake);
+ * -EAGAIN when the value already differs. */
+static inline long nvx_sys_futex_wait(uint32_t *addr, uint32_t expected)
+{
+    return nvx_syscall2(NVX_SYS_FUTEX_WAIT, (long)addr, (long)expected);
+}
+
+/* Wakes up to count threads sleeping on addr; returns how many woke. */
+static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)
+{
+    return nvx_syscall2(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count);
+}
+
+/* Moves the program break to new_end (0 only asks) and returns the break now in force. */
+static inline long nvx_sys_brk(uintptr_t new_end)
+{
+    return nvx_syscall1(NVX_SYS_BRK, (long)new_end);
+}
+
+static inline long nvx_sys_info(struct nvx_info *info)
+{
+    return nvx_syscall1(NVX_SYS_INFO, (long)info);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,69 @@
+/* Threads of a user program, pthread-like. Functions return 0 or an errno number (they
+ * do not set errno). The synchronisation objects come with this header (nvx/sync.h).
+ *
+ * Each thread owns a control block, allocated together with its stack, that holds its
+ * newlib state (errno, stdio streams); the `tp` register points at it. Therefore `tp` is
+ * not a TLS pointer here: `__thread` variables are not supported (the link fails).
+ */
+#ifndef NVX_THREAD_H
+#define NVX_THREAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/abi/nvx_abi.h"
+#include <nvx/sync.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct nvx_thread *nvx_thread_t;
+
+#define NVX_THREAD_STACK_DEFAULT (16u * 1024)
+#define NVX_THREAD_STACK_MIN (4u * 1024)
+#define NVX_THREAD_ANY_HART (-1)
+
+typedef struct {
+    size_t stack_size; /* bytes; 0 = NVX_THREAD_STACK_DEFAULT                      */
+    int hart;          /* local hart index to pin the thread to, or NVX_THREAD_ANY_HART */
+} nvx_thread_attr_t;
+
+#define NVX_THREAD_ATTR_INITIALIZER { 0, NVX_THREAD_ANY_HART }
+
+int nvx_thread_attr_init(nvx_thread_attr_t *attr);
+
+/* Starts start(arg) on a new thread. attr may be NULL (default stack, any hart).
+ * EINVAL: bad argument or stack smaller than NVX_THREAD_STACK_MIN; EAGAIN: no memory or
+ * no kernel thread left; other kernel errors are passed on. */
+int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
+                      void *(*start)(void *), void *arg);
+
+/* Waits for the thread to end and frees its memory. *ret (if ret is not NULL) receives
+ * the value it returned or passed to nvx_thread_exit. EFAULT: the thread was killed by a
+ * fault; nvx_thread_join_status then still tells the exception cause. */
+int nvx_thread_join(nvx_thread_t thread, void **ret);
+
+/* Like nvx_thread_join, but reports how the thread ended (exit value or exception cause)
+ * and returns 0 in both cases. A killed thread's memory is never freed: it may still own
+ * locks, and a new thread at the same address would appear to own them too. */
+int nvx_thread_join_status(nvx_thread_t thread, struct nvx_thread_status *status);
+
+/* Flushes the calling thread's stdio and ends it with value. */
+__attribute__((noreturn)) void nvx_thread_exit(void *value);
+
+int nvx_thread_yield(void);
+
+/* The calling thread: its control block, which `tp` points at. */
+static inline nvx_thread_t nvx_thread_self(void)
+{
+    nvx_thread_t self;
+    __asm__("mv %0, tp" : "=r"(self));
+    return self;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

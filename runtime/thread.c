@@ -1,0 +1,124 @@
+/* Thread lifetime: create, exit, join, yield. */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvx/syscall.h>
+
+#include "tcb.h"
+
+/* One allocation per created thread; its stack follows, growing down towards it. */
+struct thread_block {
+    struct nvx_thread thread;
+    struct _reent reent;
+};
+
+/* In thread_entry.S: sets gp and tp, then calls __nvx_thread_run. */
+void __nvx_thread_entry(void *thread);
+
+__attribute__((noreturn)) void __nvx_thread_run(struct nvx_thread *self)
+{
+    nvx_thread_exit(self->start(self->arg));
+}
+
+int nvx_thread_attr_init(nvx_thread_attr_t *attr)
+{
+    if (attr == NULL)
+        return EINVAL;
+    attr->stack_size = 0;
+    attr->hart = NVX_THREAD_ANY_HART;
+    return 0;
+}
+
+int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
+                      void *(*start)(void *), void *arg)
+{
+    size_t stack_size = NVX_THREAD_STACK_DEFAULT;
+    int hart = NVX_THREAD_ANY_HART;
+    if (attr != NULL) {
+        if (attr->stack_size != 0)
+            stack_size = attr->stack_size;
+        hart = attr->hart;
+    }
+    if (thread == NULL || start == NULL || hart < NVX_THREAD_ANY_HART ||
+        stack_size < NVX_THREAD_STACK_MIN)
+        return EINVAL;
+    if (stack_size > SIZE_MAX - sizeof(struct thread_block))
+        return EAGAIN;
+
+    struct thread_block *block = malloc(sizeof(*block) + stack_size);
+    if (block == NULL)
+        return EAGAIN;
+    _REENT_INIT_PTR(&block->reent);
+    block->thread = (struct nvx_thread){
+        .reent = &block->reent, .tid = -1, .start = start, .arg = arg};
+
+    uintptr_t stack_top = ((uintptr_t)(block + 1) + stack_size) & ~(uintptr_t)15;
+    long tid = nvx_sys_thread_create(__nvx_thread_entry, &block->thread, (void *)stack_top,
+                                     hart);
+    if (tid < 0) {
+        free(block);
+        return (int)-tid;
+    }
+    block->thread.tid = tid;
+    *thread = &block->thread;
+    return 0;
+}
+
+__attribute__((noreturn)) void nvx_thread_exit(void *value)
+{
+    struct nvx_thread *self = nvx_thread_self();
+    /* Buffered output would die with the thread; a created thread's streams and newlib
+     * allocations are released too. The main thread's reent is the program's. */
+    if (self == &__nvx_main_thread)
+        fflush(NULL);
+    else
+        _reclaim_reent(self->reent);
+    nvx_sys_thread_exit((uintptr_t)value);
+}
+
+int nvx_thread_join_status(nvx_thread_t thread, struct nvx_thread_status *status)
+{
+    if (thread == NULL || status == NULL)
+        return EINVAL;
+    if (thread->killed) {
+        *status = thread->end;
+        return 0;
+    }
+    if (thread == nvx_thread_self())
+        return EDEADLK;
+
+    struct nvx_thread_status end;
+    long err = nvx_sys_thread_join(thread->tid, &end);
+    if (err < 0)
+        return (int)-err;
+    if (end.how == NVX_THREAD_KILLED) {
+        thread->end = end;
+        thread->killed = 1;
+    } else if (thread != &__nvx_main_thread) {
+        free(thread); /* the block starts with the thread */
+    }
+    *status = end;
+    return 0;
+}
+
+int nvx_thread_join(nvx_thread_t thread, void **ret)
+{
+    struct nvx_thread_status end;
+    int err = nvx_thread_join_status(thread, &end);
+    if (err != 0)
+        return err;
+    if (end.how == NVX_THREAD_KILLED)
+        return EFAULT;
+    if (ret != NULL)
+        *ret = (void *)(uintptr_t)end.value;
+    return 0;
+}
+
+int nvx_thread_yield(void)
+{
+    long err = nvx_sys_thread_yield();
+    return err < 0 ? (int)-err : 0;
+}
