@@ -50,8 +50,29 @@ $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 	@$(SIZE) $(KERNEL_ELF) $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
--include runtime/runtime.mk
--include mk/programs.mk
+include runtime/runtime.mk
+include mk/programs.mk
+-include mk/host_tests.mk
 
 clean:
 	rm -rf $(BUILD_ROOT)/tiny $(BUILD_ROOT)/small $(BUILD_ROOT)/mppa256 $(HOST_BUILD)
+
+# --- host tools ---
+BOARD_INFO := $(BUILD_ROOT)/tools/board-info
+$(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp support/types.hpp
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -o $@ $<
+all: $(BOARD_INFO)
+
+# --- running ---
+deps:
+	scripts/deps.sh
+
+run: deps
+	$(MAKE) --no-print-directory all
+	scripts/nvx-run --board $(BOARD) $(USER_OUT)/hello.elf
+
+# Every board's image and the user programs, then host and guest tests.
+test: deps
+	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
+	scripts/run-tests.sh

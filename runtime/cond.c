@@ -26,7 +26,6 @@ int nvx_cond_wait(nvx_cond_t *cond, nvx_mutex_t *mutex)
     /* Registering before reading seq pairs with signal's bump-then-read (a Dekker
      * handshake): either the signaller sees this waiter or this waiter sees the bump. */
     __atomic_fetch_add(&cond->waiters, 1, __ATOMIC_SEQ_CST);
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     uint32_t seq = __atomic_load_n(&cond->seq, __ATOMIC_SEQ_CST);
     nvx_mutex_unlock(mutex);
     nvx_sys_futex_wait(&cond->seq, seq);
@@ -38,7 +37,6 @@ int nvx_cond_wait(nvx_cond_t *cond, nvx_mutex_t *mutex)
 static int wake(nvx_cond_t *cond, uint32_t count)
 {
     __atomic_fetch_add(&cond->seq, 1, __ATOMIC_SEQ_CST);
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (__atomic_load_n(&cond->waiters, __ATOMIC_SEQ_CST) != 0)
         nvx_sys_futex_wake(&cond->seq, count);
     return 0;

@@ -32,8 +32,9 @@ int nvx_sem_trywait(nvx_sem_t *sem)
 int nvx_sem_wait(nvx_sem_t *sem)
 {
     while (nvx_sem_trywait(sem) != 0) {
-        /* Registered before the kernel re-checks value == 0; pairs with post's
-         * bump-then-read, so one of the two sees the other. */
+        /* Registered before the kernel re-checks value == 0 (pairs with post's
+         * bump-then-read, so one of the two sees the other); the fence orders the
+         * registration before the kernel's read, which is no C atomic. */
         __atomic_fetch_add(&sem->waiters, 1, __ATOMIC_SEQ_CST);
         __atomic_thread_fence(__ATOMIC_SEQ_CST);
         nvx_sys_futex_wait(&sem->value, 0);
@@ -50,7 +51,6 @@ int nvx_sem_post(nvx_sem_t *sem)
             return EOVERFLOW;
     } while (!__atomic_compare_exchange_n(&sem->value, &value, value + 1, 1,
                                           __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
     if (__atomic_load_n(&sem->waiters, __ATOMIC_SEQ_CST) != 0)
         nvx_sys_futex_wake(&sem->value, 1);
     return 0;

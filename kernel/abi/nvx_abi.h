@@ -69,7 +69,8 @@ struct nvx_info {
 /* Initial user stack, as built by the kernel for the program's first thread:
  *   sp -> argc (uint64), argv[0..argc-1] (pointers), NULL, then the strings.
  * Threads created later start at entry(arg) with sp = stack_top; returning from entry
- * is not allowed (the runtime's trampoline calls NVX_SYS_THREAD_EXIT). */
+ * is not allowed (the runtime's trampoline calls NVX_SYS_THREAD_EXIT). A new thread gets
+ * its creator's gp (program-wide); tp and every other register start at zero. */
 
 /* User address space layout (Sv39 lower half). */
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */

@@ -45,6 +45,7 @@ bool serve_posted_requests() {
 
 void wait_for_user_harts(unsigned ready) {
     Cpu& core = cpu_at(0);
+    NVX_CSR_SET(sie, riscv::kIntSSoft);  // wfi wakes only for interrupts enabled in sie
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         if (atomic::load_acquire(&core.ready) >= ready) return;

@@ -98,7 +98,7 @@ int start_program(const BootArgs& args) {
     return 0;
 }
 
-i64 thread_create(u64 entry, u64 arg, u64 stack_top, i64 hart) {
+i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart) {
     if (!g_space.is_user_mapped(entry, sv39::kExec)) return -NVX_EFAULT;
     if (stack_top % 16 != 0 || !g_space.is_user_mapped(stack_top - 16, sv39::kRead | sv39::kWrite))
         return -NVX_EFAULT;
@@ -108,6 +108,7 @@ i64 thread_create(u64 entry, u64 arg, u64 stack_top, i64 hart) {
     t->frame.sepc = entry;
     t->frame.x[kA0] = arg;
     t->frame.x[kSp] = stack_top;
+    t->frame.x[kGp] = creator->frame.x[kGp];  // gp is program-wide (linker relaxation)
     t->affinity = static_cast<i32>(hart);
     g_process.live_threads++;
     g_scheduler.make_ready(t);

@@ -22,7 +22,8 @@ extern ThreadTable g_threads;
 // returns 0 or a negative errno.
 int start_program(const BootArgs& args);
 
-i64 thread_create(u64 entry, u64 arg, u64 stack_top, i64 hart);
+// A new thread starts at entry(arg) on stack_top with the creator's gp.
+i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart);
 // Ends `t` (exit or fault); its joiner, if any, wakes.
 void thread_end(Thread* t, u64 how, u64 value);
 Outcome thread_join(Thread* caller, u64 id, u64 status_address);

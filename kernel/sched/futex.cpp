@@ -9,16 +9,16 @@ namespace nvx::kernel {
 namespace {
 ThreadQueue g_waiters;  // every futex waiter, oldest first
 
-u32* futex_word(u64 address, u64 required) {
-    if (address % 4 != 0) return nullptr;
-    return static_cast<u32*>(g_space.user_pointer(address, 4, required));
-}
+// The futex word: 4-byte aligned, mapped and readable by the user.
+u32* futex_word(u64 address) { return static_cast<u32*>(g_space.user_pointer(address, 4, riscv::sv39::kRead)); }
 }  // namespace
 
 Outcome futex_wait(Thread* caller, u64 address, u32 expected) {
-    u32* word = futex_word(address, riscv::sv39::kRead);
+    u32* word = futex_word(address);
     i64 result = 0;
-    if (word == nullptr) {
+    if (address % 4 != 0) {
+        result = -NVX_EINVAL;
+    } else if (word == nullptr) {
         result = -NVX_EFAULT;
     } else if (atomic::load_acquire(word) != expected) {
         result = -NVX_EAGAIN;
@@ -35,7 +35,8 @@ Outcome futex_wait(Thread* caller, u64 address, u32 expected) {
 }
 
 i64 futex_wake(u64 address, u64 count) {
-    if (futex_word(address, riscv::sv39::kRead) == nullptr) return -NVX_EFAULT;
+    if (address % 4 != 0) return -NVX_EINVAL;
+    if (futex_word(address) == nullptr) return -NVX_EFAULT;
     i64 woken = 0;
     while (static_cast<u64>(woken) < count) {
         Thread* t = g_waiters.take_first([&](Thread* w) { return w->futex_address == address; });

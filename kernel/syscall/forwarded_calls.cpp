@@ -17,7 +17,7 @@ Outcome handle_forwarded_call(Cpu&, Thread* t) {
         program_exit(static_cast<u32>(x[kA0] & 0xff));
         return Outcome::Ended;
     case NVX_SYS_THREAD_CREATE:
-        return resume_with(t, thread_create(x[kA0], x[kA1], x[kA2], static_cast<i64>(x[kA3])));
+        return resume_with(t, thread_create(t, x[kA0], x[kA1], x[kA2], static_cast<i64>(x[kA3])));
     case NVX_SYS_THREAD_EXIT:
         thread_end(t, NVX_THREAD_EXITED, x[kA0]);
         return Outcome::Ended;

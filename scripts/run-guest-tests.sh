@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs the guest tests of tests/guest/cases.txt: each boots QEMU under a timeout (a hang
+# is a failure), checks the exit status and what the board printed, and prints one
+# result line. Appends PASS/FAIL lines to $RESULTS (default build/guest-results.txt).
+#   scripts/run-guest-tests.sh [name-filter]
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+filter=${1:-}
+results=${RESULTS:-build/guest-results.txt}
+timeout_s=${GUEST_TIMEOUT:-60}
+mkdir -p build/test-logs
+
+count() { grep -c -- "$1" "$2" || true; }
+
+check_log() {  # check log -> prints a failure reason, or nothing
+    local check=$1 log=$2 program=$3
+    if grep -q "^FAIL" "$log"; then echo "a check failed: $(grep -m1 '^FAIL' "$log")"; return; fi
+    case "$check" in
+    boot)
+        local ready harts clusters hellos
+        clusters=$(count "kernel ready" "$log")
+        harts=$(grep -o '([0-9]*/[0-9]* ready)' "$log" | sed 's/(\([0-9]*\)\/.*/\1/' | awk '{s+=$1} END {print s+0}')
+        hellos=$(count "^hello from cluster" "$log")
+        [ "$clusters" = "$BOARD_CLUSTERS" ] || { echo "$clusters of $BOARD_CLUSTERS kernels ready"; return; }
+        [ "$harts" = "$BOARD_HARTS" ] || { echo "$harts of $BOARD_HARTS harts ready"; return; }
+        [ "$hellos" = "$BOARD_COMPUTE_USER_HARTS" ] || echo "$hellos of $BOARD_COMPUTE_USER_HARTS user harts said hello" ;;
+    selftest)
+        local ok
+        ok=$(count "selftest summary: 0 failed" "$log")
+        [ "$ok" = "$BOARD_CLUSTERS" ] || echo "$ok of $BOARD_CLUSTERS clusters passed their self-tests"
+        if grep -q "selftest .*: FAIL" "$log"; then echo "$(grep -m1 'selftest .*: FAIL' "$log")"; fi ;;
+    summary|fault)
+        local ok
+        ok=$(grep -c "^cluster [0-9]*: $program: [0-9]* checks, 0 failed" "$log" || true)
+        [ "$ok" = "$BOARD_COMPUTE_CLUSTERS" ] || { echo "$ok of $BOARD_COMPUTE_CLUSTERS clusters passed"; return; }
+        if [ "$check" = fault ]; then
+            local killed
+            killed=$(count "killed: " "$log")
+            [ "$killed" -ge $((11 * BOARD_COMPUTE_CLUSTERS)) ] || echo "only $killed fault reports on the console"
+        fi ;;
+    killed)
+        local killed
+        killed=$(count "killed: " "$log")
+        [ "$killed" -ge "$BOARD_COMPUTE_CLUSTERS" ] || echo "only $killed fault reports on the console" ;;
+    none) ;;
+    *) echo "unknown check '$check'" ;;
+    esac
+}
+
+passed=0
+failed=0
+while read -r name boards program status check opts; do
+    case "$name" in ''|'#'*) continue ;; esac
+    [ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
+    for board in ${boards//,/ }; do
+        eval "$(build/tools/board-info "$board")"
+        log="build/test-logs/$board-$name.log"
+        start=$(date +%s%N)
+        scripts/nvx-run --board "$board" --timeout "$timeout_s" --kernel-opts "${opts:-}" \
+            "build/user/$program.elf" </dev/null >"$log" 2>&1
+        rc=$?
+        secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
+        reason=""
+        if [ $rc = 124 ] || [ $rc = 137 ]; then
+            reason="timed out after ${timeout_s}s"
+        elif [ "$rc" != "$status" ]; then
+            reason="exit status $rc, expected $status"
+        else
+            reason=$(check_log "$check" "$log" "$program")
+        fi
+        if [ -z "$reason" ]; then
+            echo "PASS guest/$board/$name (${secs}s)"
+            echo "PASS guest/$board/$name" >>"$results"
+            passed=$((passed + 1))
+        else
+            echo "FAIL guest/$board/$name: $reason (log: $log)"
+            echo "FAIL guest/$board/$name" >>"$results"
+            failed=$((failed + 1))
+        fi
+    done
+done <tests/guest/cases.txt
+echo "guest: $passed passed, $failed failed"
+[ $failed = 0 ]

@@ -1,0 +1,96 @@
+/* Threads: create/join/exit/yield/self, pinning to every user hart, more threads than
+ * harts (yield and preemption), FP state kept per thread across switches. */
+#include <nvx/thread.h>
+#include <errno.h>
+#include <stdint.h>
+#include "check.h"
+
+static struct nvx_info g_info;
+
+static void *where_am_i(void *arg)
+{
+    struct nvx_info info;
+    if (nvx_sys_info(&info) != 0) return (void *)-1L;
+    return (void *)(long)(info.local_hart == (uint32_t)(long)arg ? 1 : 0);
+}
+
+/* FP state must survive yields and migrations: each thread keeps a private sum in
+ * registers across many switches and checks it against integer arithmetic. */
+static void *fp_worker(void *arg)
+{
+    long id = (long)arg;
+    double x = (double)id + 0.5, sum = 0.0;
+    for (int i = 0; i < 200; i++) {
+        sum += x;
+        if (i % 10 == 0) nvx_thread_yield();
+    }
+    return (void *)(long)(sum == 200.0 * ((double)id + 0.5) ? 1 : 0);
+}
+
+static void *exit_early(void *arg)
+{
+    nvx_thread_exit((void *)((long)arg * 3));
+}
+
+/* Preemption: one more busy thread than harts. Each waits, without yielding, until all
+ * have started; only a preempting kernel lets the last one in. */
+static volatile uint32_t g_started;
+static uint32_t g_busy_threads;
+static void *busy(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&g_started, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&g_started, __ATOMIC_SEQ_CST) < g_busy_threads) {
+    }
+    return (void *)1L;
+}
+
+int main(void)
+{
+    CHECK_EQ(nvx_sys_info(&g_info), 0);
+    CHECK(g_info.user_harts >= 1);
+
+    /* one pinned thread per user hart reports the hart it runs on */
+    for (uint32_t h = g_info.first_user_hart; h < g_info.first_user_hart + g_info.user_harts; h++) {
+        nvx_thread_t t;
+        nvx_thread_attr_t attr = {0, (int)h};
+        void *ret = 0;
+        CHECK_EQ(nvx_thread_create(&t, &attr, where_am_i, (void *)(long)h), 0);
+        CHECK_EQ(nvx_thread_join(t, &ret), 0);
+        CHECK_EQ((long)ret, 1);
+    }
+
+    /* three threads per hart doing FP work with yields */
+    enum { kMaxWorkers = 48 };
+    uint32_t workers = 3 * g_info.user_harts;
+    if (workers > kMaxWorkers) workers = kMaxWorkers;
+    nvx_thread_t pool[kMaxWorkers];
+    for (uint32_t i = 0; i < workers; i++) CHECK_EQ(nvx_thread_create(&pool[i], 0, fp_worker, (void *)(long)i), 0);
+    for (uint32_t i = 0; i < workers; i++) {
+        void *ret = 0;
+        CHECK_EQ(nvx_thread_join(pool[i], &ret), 0);
+        CHECK_EQ((long)ret, 1);
+    }
+
+    /* nvx_thread_exit passes its value to join */
+    nvx_thread_t t;
+    void *ret = 0;
+    CHECK_EQ(nvx_thread_create(&t, 0, exit_early, (void *)14L), 0);
+    CHECK_EQ(nvx_thread_join(t, &ret), 0);
+    CHECK_EQ((long)ret, 42);
+
+    /* self and yield */
+    CHECK(nvx_thread_self() != 0);
+    CHECK_EQ(nvx_thread_yield(), 0);
+    CHECK(nvx_sys_thread_self() >= 0);
+
+    /* preemption: user_harts + 1 busy threads (main blocks in join meanwhile) */
+    g_busy_threads = g_info.user_harts + 1;
+    if (g_busy_threads > kMaxWorkers) g_busy_threads = kMaxWorkers;
+    for (uint32_t i = 0; i < g_busy_threads; i++) CHECK_EQ(nvx_thread_create(&pool[i], 0, busy, 0), 0);
+    for (uint32_t i = 0; i < g_busy_threads; i++) {
+        CHECK_EQ(nvx_thread_join(pool[i], &ret), 0);
+        CHECK_EQ((long)ret, 1);
+    }
+    return check_finish("threads");
+}
