@@ -51,14 +51,20 @@ check_log() {  # check log -> prints a failure reason, or nothing
 passed=0
 failed=0
 while read -r name boards program status check opts; do
+    opts=${opts:-}
     case "$name" in ''|'#'*) continue ;; esac
     [ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
     for board in ${boards//,/ }; do
         eval "$(build/tools/board-info "$board")"
         log="build/test-logs/$board-$name.log"
         start=$(date +%s%N)
-        scripts/nvx-run --board "$board" --timeout "$timeout_s" --kernel-opts "${opts:-}" \
-            "build/user/$program.elf" </dev/null >"$log" 2>&1
+        # options column: kernel options, then "--" and program arguments
+        kernel_opts=${opts%%--*}
+        program_args=""
+        [[ "$opts" == *--* ]] && program_args=${opts#*-- }
+        # shellcheck disable=SC2086 # program arguments are words of cases.txt
+        scripts/nvx-run --board "$board" --timeout "$timeout_s" --kernel-opts "$kernel_opts" \
+            "build/user/$program.elf" $program_args </dev/null >"$log" 2>&1
         rc=$?
         secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
         reason=""
