@@ -1,14 +1,16 @@
 # User-space runtime: crt0.o and libnvxrt.a, plus the rules that build and link user
 # programs against them and newlib. Included by the top Makefile after mk/config.mk.
 #
-# A user program:
-#   HELLO_OBJS := $(BUILD)/user/examples/hello/hello.o
-#   $(eval $(call nvx_user_program,$(BUILD)/examples/hello.elf,$(HELLO_OBJS)))
+# User code does not depend on the board: the runtime and user objects are built once,
+# under $(BUILD_ROOT)/user. A user program:
+#   HELLO_OBJS := $(USER_OBJ_DIR)/examples/hello/hello.o
+#   $(eval $(call nvx_user_program,$(BUILD_ROOT)/user/hello.elf,$(HELLO_OBJS)))
 
 # A fragment must not become the default goal: restored at the end of this file.
 runtime_saved_default_goal := $(.DEFAULT_GOAL)
 
 RUNTIME_BUILD := $(BUILD_ROOT)/user/runtime
+USER_OBJ_DIR := $(BUILD_ROOT)/user/obj
 RUNTIME_CRT0 := $(RUNTIME_BUILD)/crt0.o
 RUNTIME_LIB := $(RUNTIME_BUILD)/libnvxrt.a
 RUNTIME_SRCS := $(filter-out runtime/crt0.S,$(wildcard runtime/*.c runtime/*.cpp runtime/*.S))
@@ -54,20 +56,20 @@ $(RUNTIME_LIB): $(RUNTIME_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-# User program objects: $(BUILD)/user/<path>.o from <path>.c, .cpp or .S.
-$(BUILD)/user/%.o: %.c $(NEWLIB_STAMP)
+# User program objects: $(USER_OBJ_DIR)/<path>.o from <path>.c, .cpp or .S.
+$(USER_OBJ_DIR)/%.o: %.c $(NEWLIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(USER_DEPFLAGS) -c $< -o $@
 
-$(BUILD)/user/%.o: %.cpp $(NEWLIB_STAMP)
+$(USER_OBJ_DIR)/%.o: %.cpp $(NEWLIB_STAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(USER_CXXFLAGS) $(USER_DEPFLAGS) -c $< -o $@
 
-$(BUILD)/user/%.o: %.S $(NEWLIB_STAMP)
+$(USER_OBJ_DIR)/%.o: %.S $(NEWLIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(USER_CFLAGS) $(USER_DEPFLAGS) -c $< -o $@
 
 -include $(RUNTIME_OBJS:.o=.d) $(RUNTIME_CRT0:.o=.d)
--include $(shell find $(BUILD)/user -name '*.d' 2>/dev/null)
+-include $(shell find $(USER_OBJ_DIR) -name '*.d' 2>/dev/null)
 
 .DEFAULT_GOAL := $(runtime_saved_default_goal)

@@ -51,6 +51,9 @@ Facts read_facts(const u8* blob, u64 capacity) {
             p += 8;
             if (p + len > end || name_off >= strings_size) return facts;
             const char* name = reinterpret_cast<const char*>(blob + strings_off + name_off);
+            u32 name_len = 0;  // the name must end inside the strings block
+            while (name_off + name_len < strings_size && name[name_len] != '\0') name_len++;
+            if (name_off + name_len == strings_size) return facts;
             if (depth == 2 && in_chosen && str_equal(name, "bootargs") && len > 0 && p[len - 1] == '\0') {
                 facts.bootargs = reinterpret_cast<const char*>(p);
                 facts.bootargs_length = len - 1;

@@ -174,7 +174,9 @@ TEST_P(EveryBoard, ClusterOfHartEdges) {
         EXPECT_EQ(b.cluster_of_hart(c.first_hart), i);
         EXPECT_EQ(b.cluster_of_hart(c.first_hart + c.harts - 1), i);
         EXPECT_FALSE(c.owns_hart(c.first_hart + c.harts));
-        if (c.first_hart > 0) EXPECT_FALSE(c.owns_hart(c.first_hart - 1));
+        if (c.first_hart > 0) {
+            EXPECT_FALSE(c.owns_hart(c.first_hart - 1));
+        }
     }
     // A hart past the end of the board belongs to nobody.
     EXPECT_EQ(b.cluster_of_hart(b.hart_count), b.cluster_count);

@@ -412,4 +412,18 @@ TEST(Fdt, NodeNameRunningPastTheEnd) {
     Facts f = parse(b.build(/*end_token=*/false));
     EXPECT_FALSE(f.valid);
 }
+TEST(Fdt, PropertyNameNotTerminatedInsideTheStringsBlock) {
+    FdtBuilder b;
+    b.begin("").begin("chosen").prop_string("bootargs", "x").end().end();
+    std::vector<u8> blob = b.build();
+    // The strings block ("bootargs\0") ends the blob: drop its NUL. Reading the name
+    // must not run past the strings block (and here, past the blob itself).
+    ASSERT_EQ(blob.back(), 0);
+    blob.pop_back();
+    set_be32(blob, kOffTotalSize, static_cast<u32>(blob.size()));
+    set_be32(blob, kOffStringsSize, get_be32(blob, kOffStringsSize) - 1);
+    Facts f = parse(blob);
+    EXPECT_FALSE(f.valid);
+    EXPECT_EQ(f.bootargs, nullptr);
+}
 }  // namespace
