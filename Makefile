@@ -46,7 +46,7 @@ $(KERNEL_ELF): $(KERNEL_OBJS) $(SUPPORT_OBJS) kernel/kernel.ld
 $(KERNEL_BIN): $(KERNEL_ELF)
 	$(OBJCOPY) -O binary $< $@
 $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
-	@echo "  LD  $@"; $(CXX) $(SUPERVISOR_CXXFLAGS) -T hal/firmware/firmware.ld -Wl,--gc-sections -o $@ $(FIRMWARE_OBJS) $(SUPPORT_OBJS) -lgcc
+	@echo "  LD  $@"; $(CXX) $(SUPERVISOR_CXXFLAGS) -T hal/firmware/firmware.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $@ $(FIRMWARE_OBJS) $(SUPPORT_OBJS) -lgcc
 	@$(SIZE) $(KERNEL_ELF) $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -45,6 +45,7 @@ public:
     // when no page is left for an intermediate table.
     bool map(u64 va, u64 phys, u64 flags) {
         if ((va | phys) % kPageSize != 0 || !is_canonical(va) || (flags & kLeafBits) == 0) return false;
+        if ((flags & kWrite) && !(flags & kRead)) return false;  // reserved encoding: W needs R
         Pte* pte = walk(va, true);
         if (pte == nullptr || (*pte & kValid)) return false;
         *pte = make_pte(phys, flags | kValid | kAccessed | kDirty);
