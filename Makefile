@@ -7,7 +7,7 @@ include mk/config.mk
 
 SUPPORT_SRCS := support/format.cpp support/mem.cpp
 FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
-KERNEL_SRCS := $(shell find kernel -name '*.cpp' -o -name '*.S' | sort)
+KERNEL_SRCS := $(shell find kernel ikc -name '*.cpp' -o -name '*.S' | sort)
 
 FIRMWARE_ELF := $(BUILD)/nvx.elf
 KERNEL_ELF := $(BUILD)/kernel/kernel.elf

@@ -9,6 +9,7 @@
 #include "kernel/core/user_hart.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/selftest.hpp"
 
@@ -77,6 +78,8 @@ void start_user_harts() {
            cpu_at(0).ready + 1, g_layout.cluster->harts, g_layout.mem_size / KiB, g_pages.free_pages() * 4);
 
     if (!parse_bootargs(info->bootargs, &g_args)) fail_boot(g_args.error, 0);
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->boot != nullptr && !m->boot()) fail_boot(m->name, 0);
     if (g_args.selftest) {
         unsigned failures = run_selftests();
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);

@@ -15,7 +15,10 @@ struct Cluster {
     u64 mem_size;
     u32 noc_x;
     u32 noc_y;
+    u32 first_node;  // NoC nodes (interfaces) of this cluster: first_node .. first_node + nodes - 1
+    u32 nodes;
 
+    constexpr bool owns_node(u32 node) const { return node >= first_node && node < first_node + nodes; }
     constexpr bool owns_hart(u32 hart) const { return hart >= first_hart && hart < first_hart + harts; }
     constexpr u64 mem_end() const { return mem_base + mem_size; }
 };
@@ -34,6 +37,7 @@ struct BoardShape {
     u32 io_clusters;
     u32 io_harts;
     u64 io_mem;
+    u32 io_interfaces;  // NoC interfaces (nodes) per I/O cluster; a compute cluster has one
     u32 compute_clusters;
     u32 compute_harts;
     u64 compute_mem;
@@ -42,6 +46,8 @@ struct BoardShape {
 };
 
 inline constexpr u32 kMaxClusters = 32;
+inline constexpr u32 kMaxNodes = 64;         // NoC nodes; node sets fit one 64-bit mask
+inline constexpr u32 kSyncsPerNode = 4;      // physical sync registers per node
 inline constexpr u64 kPageSize = 4096;
 inline constexpr u64 kMegaPage = 2 * MiB;
 
@@ -62,6 +68,7 @@ struct Board {
     u32 compute_count;
     u32 hart_count;
     u32 max_cluster_harts;
+    u32 node_count;
     u64 ram_size;  // what QEMU is given with -m
     NocParams noc;
     Cluster clusters[kMaxClusters];
@@ -76,6 +83,27 @@ struct Board {
     }
 
     constexpr u32 first_compute() const { return io_count; }
+
+    // Index of the cluster owning NoC node `node`, or cluster_count if none does.
+    constexpr u32 cluster_of_node(u32 node) const {
+        for (u32 i = 0; i < cluster_count; i++)
+            if (clusters[i].owns_node(node)) return i;
+        return cluster_count;
+    }
+
+    // Router hops between two nodes (Manhattan distance of their clusters on the mesh).
+    constexpr u32 hops(u32 from_node, u32 to_node) const {
+        const Cluster& a = clusters[cluster_of_node(from_node)];
+        const Cluster& b = clusters[cluster_of_node(to_node)];
+        u32 dx = a.noc_x > b.noc_x ? a.noc_x - b.noc_x : b.noc_x - a.noc_x;
+        u32 dy = a.noc_y > b.noc_y ? a.noc_y - b.noc_y : b.noc_y - a.noc_y;
+        return dx + dy;
+    }
+
+    // Modeled cycles of moving `bytes` from one node to another (board NoC parameters).
+    constexpr u64 transfer_cycles(u32 from_node, u32 to_node, u64 bytes) const {
+        return u64{hops(from_node, to_node)} * noc.hop_latency_cycles + (bytes + noc.bytes_per_cycle - 1) / noc.bytes_per_cycle;
+    }
 };
 
 // Sides of the compute mesh where I/O clusters attach: north, south, west, east.
@@ -97,7 +125,7 @@ constexpr Board make_board(const BoardShape& s) {
     b.cluster_count = s.io_clusters + s.compute_clusters;
     b.noc = s.noc;
     u32 mesh_height = (s.compute_clusters + s.mesh_width - 1) / s.mesh_width;
-    u32 hart = 0;
+    u32 hart = 0, node = 0;
     u64 mem = kClustersBase;
     for (u32 i = 0; i < b.cluster_count; i++) {
         Cluster& c = b.clusters[i];
@@ -110,6 +138,9 @@ constexpr Board make_board(const BoardShape& s) {
         c.mem_base = mem;
         mem += c.mem_size;
         hart += c.harts;
+        c.first_node = node;
+        c.nodes = io ? s.io_interfaces : 1;
+        node += c.nodes;
         if (io) {
             place_io(c, i, s.mesh_width, mesh_height);
         } else {
@@ -120,6 +151,7 @@ constexpr Board make_board(const BoardShape& s) {
         if (c.harts > b.max_cluster_harts) b.max_cluster_harts = c.harts;
     }
     b.hart_count = hart;
+    b.node_count = node;
     b.ram_size = align_up(mem - kRamBase + kFdtReserve, MiB);
     return b;
 }
@@ -135,19 +167,21 @@ constexpr bool board_is_valid(const Board& b) {
         if (i > 0 && c.mem_base < b.clusters[i - 1].mem_end()) return false;
         if (i > 0 && c.first_hart != b.clusters[i - 1].first_hart + b.clusters[i - 1].harts) return false;
     }
+    if (b.node_count > kMaxNodes) return false;
     return b.hart_count <= 512;  // QEMU virt limit
 }
 
 inline constexpr NocParams kMppaNoc{.hop_latency_cycles = 10, .bytes_per_cycle = 4,
                                     .mailbox_payload = 128, .portal_max_transfer = 4096};
 
-inline constexpr Board k_tiny = make_board({.name = "tiny", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB,
+inline constexpr Board k_tiny = make_board({.name = "tiny", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB, .io_interfaces = 1,
                                             .compute_clusters = 2, .compute_harts = 3, .compute_mem = 4 * MiB,
                                             .mesh_width = 2, .noc = kMppaNoc});
 inline constexpr Board k_small = make_board({.name = "small", .io_clusters = 1, .io_harts = 4, .io_mem = 8 * MiB,
-                                             .compute_clusters = 4, .compute_harts = 5, .compute_mem = 4 * MiB,
+                                             .io_interfaces = 2, .compute_clusters = 4, .compute_harts = 5, .compute_mem = 4 * MiB,
                                              .mesh_width = 2, .noc = kMppaNoc});
 inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters = 4, .io_harts = 4, .io_mem = 8 * MiB,
+                                               .io_interfaces = 4,
                                                .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
                                                .mesh_width = 4, .noc = kMppaNoc});
 

@@ -5,6 +5,7 @@
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/harts.hpp"
+#include "hal/firmware/noc_engine.hpp"
 #include "hal/firmware/power.hpp"
 #include "hal/riscv/csr.hpp"
 
@@ -90,9 +91,10 @@ Result console_call(const board::Cluster& c, u64 fn, u64 a0, u64 a1, u64 a2) {
     }
 }
 
-Result vendor_call(u64 self, u64 fn, u64 a0) {
-    if (fn == sbi::kVendorClusterExit) return cluster_exit(hart_record(self).cluster, a0);
-    return {sbi::kErrNotSupported, 0};  // including the NoC range, not built yet
+Result vendor_call(const board::Cluster& c, u64 self, u64 fn, const u64 args[6]) {
+    if (fn == sbi::kVendorClusterExit) return cluster_exit(hart_record(self).cluster, args[0]);
+    if (fn >= sbi::kVendorNocFirst && fn <= sbi::kVendorNocLast) return noc_call(c, fn, args);
+    return {sbi::kErrNotSupported, 0};
 }
 }  // namespace
 
@@ -111,7 +113,7 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
         console_write(&ch, 1);
         return {sbi::kSuccess, 0};
     }
-    case sbi::kExtVendorNvx: return vendor_call(self, fn, args[0]);
+    case sbi::kExtVendorNvx: return vendor_call(c, self, fn, args);
     default: return {sbi::kErrNotSupported, 0};
     }
 }

@@ -3,14 +3,16 @@
 #include "hal/sbi/sbi_ids.hpp"
 
 namespace nvx::sbi {
-inline Result call(u64 ext, u64 fn, u64 a0 = 0, u64 a1 = 0, u64 a2 = 0, u64 a3 = 0) {
+inline Result call(u64 ext, u64 fn, u64 a0 = 0, u64 a1 = 0, u64 a2 = 0, u64 a3 = 0, u64 a4 = 0, u64 a5 = 0) {
     register u64 r0 asm("a0") = a0;
     register u64 r1 asm("a1") = a1;
     register u64 r2 asm("a2") = a2;
     register u64 r3 asm("a3") = a3;
+    register u64 r4 asm("a4") = a4;
+    register u64 r5 asm("a5") = a5;
     register u64 r6 asm("a6") = fn;
     register u64 r7 asm("a7") = ext;
-    asm volatile("ecall" : "+r"(r0), "+r"(r1) : "r"(r2), "r"(r3), "r"(r6), "r"(r7) : "memory");
+    asm volatile("ecall" : "+r"(r0), "+r"(r1) : "r"(r2), "r"(r3), "r"(r4), "r"(r5), "r"(r6), "r"(r7) : "memory");
     return {static_cast<i64>(r0), r1};
 }
 

@@ -24,7 +24,49 @@ enum nvx_syscall {
     NVX_SYS_FUTEX_WAKE = 9,    /* (uint32_t* addr, count) -> number of threads woken     */
     NVX_SYS_BRK = 10,          /* brk(new_end | 0) -> current break (or -ENOMEM)          */
     NVX_SYS_INFO = 11,         /* (local) info(struct nvx_info*) -> 0                    */
+    NVX_SYS_NODE_OF = 12,      /* (local) (cluster, interface) -> NoC node                */
+
+    /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
+     * on one of the caller's own nodes, output endpoints are opened towards any node. */
+    NVX_SYS_MAILBOX_CREATE = 20, /* (node, port) -> id                                     */
+    NVX_SYS_MAILBOX_OPEN = 21,   /* (node, port) -> id                                     */
+    NVX_SYS_MAILBOX_READ = 22,   /* (id, buf, size) -> message bytes; blocks               */
+    NVX_SYS_MAILBOX_WRITE = 23,  /* (id, buf, size <= NVX_MAILBOX_MSG_MAX) -> size; blocks */
+    NVX_SYS_MAILBOX_CLOSE = 24,  /* (id of an opened mailbox) -> 0                         */
+    NVX_SYS_MAILBOX_UNLINK = 25, /* (id of a created mailbox) -> 0                         */
+    NVX_SYS_MAILBOX_STATS = 26,  /* (id, struct nvx_ikc_stats*) -> 0                       */
+    NVX_SYS_PORTAL_CREATE = 30,  /* (node, port) -> id                                     */
+    NVX_SYS_PORTAL_ALLOW = 31,   /* (id, remote node): that node may write the next read   */
+    NVX_SYS_PORTAL_OPEN = 32,    /* (node, port) -> id                                     */
+    NVX_SYS_PORTAL_READ = 33,    /* (id, buf, size) -> bytes received; blocks              */
+    NVX_SYS_PORTAL_WRITE = 34,   /* (id, buf, size) -> size; blocks until delivered        */
+    NVX_SYS_PORTAL_CLOSE = 35,
+    NVX_SYS_PORTAL_UNLINK = 36,
+    NVX_SYS_PORTAL_STATS = 37,   /* (id, struct nvx_ikc_stats*) -> 0                       */
+    NVX_SYS_SYNC_CREATE = 40,    /* (port, const uint32_t* nodes, count, type) -> id       */
+    NVX_SYS_SYNC_OPEN = 41,      /* (port, const uint32_t* nodes, count, type) -> id       */
+    NVX_SYS_SYNC_WAIT = 42,      /* (id of a created sync) -> 0; blocks                    */
+    NVX_SYS_SYNC_SIGNAL = 43,    /* (id of an opened sync) -> 0                            */
+    NVX_SYS_SYNC_CLOSE = 44,
+    NVX_SYS_SYNC_UNLINK = 45,
     NVX_SYS_COUNT
+};
+
+#define NVX_IKC_PORTS 32          /* logical ports per physical endpoint                */
+#define NVX_MAILBOX_MSG_MAX 128   /* payload bytes of one mailbox message               */
+#define NVX_PORTAL_MAX (64u << 20) /* largest portal message                            */
+#define NVX_SYNC_PORTS 4          /* physical sync registers per node                   */
+
+/* Sync types. nodes[0] is "the one": the receiver of ALL_TO_ONE (the others signal), the
+ * sender of ONE_TO_ALL (the others wait). */
+enum nvx_sync_type { NVX_SYNC_ALL_TO_ONE = 0, NVX_SYNC_ONE_TO_ALL = 1 };
+
+/* Per virtual endpoint counters. */
+struct nvx_ikc_stats {
+    uint64_t messages;  /* messages (mailbox) or transfers (portal) completed          */
+    uint64_t bytes;     /* payload bytes moved                                          */
+    uint64_t waits;     /* times a call had to sleep (no message, no credit, no allow)  */
+    uint64_t hw_transfers; /* hardware messages or portal transfers used              */
 };
 
 /* errno values, identical to newlib's <errno.h> numbers so the runtime passes them on. */
@@ -40,6 +82,8 @@ enum nvx_syscall {
 #define NVX_ENOSYS 88
 #define NVX_EDEADLK 45
 #define NVX_ENOSPC 28
+#define NVX_EMSGSIZE 122
+#define NVX_EADDRINUSE 112
 
 /* How a joined thread ended. */
 enum nvx_thread_end {
@@ -63,6 +107,10 @@ struct nvx_info {
     uint32_t first_user_hart;/* local index of the first user hart                */
     uint32_t max_threads;    /* user threads this cluster's kernel can hold       */
     uint64_t user_memory;    /* bytes of cluster memory left for user space        */
+    uint32_t node;           /* this cluster's first NoC node                       */
+    uint32_t nodes;          /* NoC nodes (interfaces) of this cluster              */
+    uint32_t node_count;     /* NoC nodes on the board                              */
+    uint32_t reserved;
     char board[16];          /* board name, NUL-terminated                         */
 };
 

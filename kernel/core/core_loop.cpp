@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
+#include "kernel/module.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/syscall/syscalls.hpp"
 #include "support/atomic.hpp"
@@ -59,6 +60,8 @@ void core_loop() {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
+        for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+            if (m->poll != nullptr && m->poll()) served = true;
         if (NVX_CSR_READ(sip) & riscv::kIntSTimer) {
             g_scheduler.tick(riscv::read_time());
             timer_armed = false;

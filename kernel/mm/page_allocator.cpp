@@ -22,6 +22,19 @@ u64 PageAllocator::allocate() {
     return base_ + index * kPageSize;
 }
 
+u64 PageAllocator::allocate_run(u64 pages) {
+    if (pages == 0) return 0;
+    for (u64 start = used_map_.find_clear(0); start + pages <= total_; start = used_map_.find_clear(start + 1)) {
+        u64 n = 0;
+        while (n < pages && !used_map_.test(start + n)) n++;
+        if (n < pages) continue;
+        for (u64 i = 0; i < pages; i++) used_map_.set(start + i);
+        used_ += pages;
+        return base_ + start * kPageSize;
+    }
+    return 0;
+}
+
 bool PageAllocator::release(u64 phys) {
     if (phys < base_ || (phys - base_) % kPageSize != 0) return false;
     u64 index = (phys - base_) / kPageSize;

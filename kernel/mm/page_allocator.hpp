@@ -13,6 +13,7 @@ public:
     void init(u64 base, u64 size);
 
     u64 allocate();            // physical address of a free page, or 0
+    u64 allocate_run(u64 pages);  // first of `pages` physically contiguous free pages, or 0
     bool release(u64 phys);    // false for an address not allocated from here
     u64 free_pages() const { return total_ - used_; }
     u64 total_pages() const { return total_; }

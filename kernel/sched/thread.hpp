@@ -9,7 +9,25 @@ namespace nvx::kernel {
 struct Cpu;
 
 enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
-enum class BlockReason : u8 { None, Futex, Join };
+
+// The I/O call a blocked thread waits in (kept by the module serving the call).
+struct PendingIo {
+    u32 endpoint;    // the module's endpoint id
+    u64 buffer;      // user address
+    u64 size;        // bytes asked for
+    u64 done;        // bytes moved so far
+    u64 posted;      // bytes of the hardware request in flight
+    alignas(16) u8 staging[160];  // outgoing hardware message (physically contiguous)
+
+    // Starts a new call; the staging area is left alone (it may already hold the message).
+    void begin(u32 id, u64 user_buffer, u64 bytes) {
+        endpoint = id;
+        buffer = user_buffer;
+        size = bytes;
+        done = posted = 0;
+    }
+};
+enum class BlockReason : u8 { None, Futex, Join, Io };
 
 struct Thread {
     TrapFrame frame;  // first: uservec saves straight into it
@@ -27,12 +45,14 @@ struct Thread {
     bool has_joiner;
     nvx_thread_status end;    // how it ended (Zombie)
     u64 run_since;    // time it was dispatched, for the preemption quantum
+    PendingIo io;
 };
 
 // A FIFO of threads linked through Thread::next.
 class ThreadQueue {
 public:
     bool empty() const { return head_ == nullptr; }
+    Thread* front() const { return head_; }
     void push(Thread* t);
     Thread* pop();
     // Removes and returns the first thread for which `accept(thread)` is true.

@@ -1,4 +1,5 @@
 #include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
 #include "kernel/sched/futex.hpp"
 #include "kernel/syscall/syscalls.hpp"
 
@@ -10,7 +11,7 @@ Outcome resume_with(Thread* t, i64 result) {
 }
 }  // namespace
 
-Outcome handle_forwarded_call(Cpu&, Thread* t) {
+Outcome handle_forwarded_call(Cpu& c, Thread* t) {
     u64* x = t->frame.x;
     switch (x[kA7]) {
     case NVX_SYS_EXIT:
@@ -26,7 +27,10 @@ Outcome handle_forwarded_call(Cpu&, Thread* t) {
     case NVX_SYS_FUTEX_WAIT: return futex_wait(t, x[kA0], static_cast<u32>(x[kA1]));
     case NVX_SYS_FUTEX_WAKE: return resume_with(t, futex_wake(x[kA0], x[kA1]));
     case NVX_SYS_BRK: return resume_with(t, g_space.set_brk(x[kA0]));
-    default: return resume_with(t, -NVX_ENOSYS);
+    default: {
+        const KernelModule* module = module_for_call(x[kA7]);
+        return module != nullptr ? module->call(c, t) : resume_with(t, -NVX_ENOSYS);
+    }
     }
 }
 }  // namespace nvx::kernel

@@ -2,6 +2,7 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
 #include "kernel/syscall/syscalls.hpp"
 #include "support/string.hpp"
 
@@ -34,7 +35,16 @@ i64 sys_info(u64 address) {
     info.max_threads = kMaxThreads;
     info.user_memory = (g_pages.free_pages() + g_space.user_pages()) * riscv::sv39::kPageSize;
     str_copy(info.board, sizeof info.board, b.name);
+    info.node = g_layout.cluster->first_node;
+    info.nodes = g_layout.cluster->nodes;
+    info.node_count = b.node_count;
     return g_space.copy_to_user(address, &info, sizeof info) ? 0 : -NVX_EFAULT;
+}
+
+i64 sys_node_of(u64 cluster, u64 interface) {
+    const board::Board& b = board::kBoard;
+    if (cluster >= b.cluster_count || interface >= b.cluster(static_cast<u32>(cluster)).nodes) return -NVX_EINVAL;
+    return b.cluster(static_cast<u32>(cluster)).first_node + static_cast<i64>(interface);
 }
 }  // namespace
 
@@ -53,7 +63,11 @@ bool handle_local_call(Thread* t) {
     case NVX_SYS_FUTEX_WAIT:
     case NVX_SYS_FUTEX_WAKE:
     case NVX_SYS_BRK: return false;
-    default: result = -NVX_ENOSYS; break;
+    case NVX_SYS_NODE_OF: result = sys_node_of(x[kA0], x[kA1]); break;
+    default:
+        if (module_for_call(x[kA7]) != nullptr) return false;
+        result = -NVX_ENOSYS;
+        break;
     }
     x[kA0] = static_cast<u64>(result);
     return true;

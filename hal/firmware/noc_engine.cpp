@@ -1,0 +1,241 @@
+#include "hal/firmware/noc_engine.hpp"
+
+#include "hal/board/current.hpp"
+#include "hal/firmware/devices.hpp"
+#include "hal/noc/noc_abi.hpp"
+#include "support/atomic.hpp"
+#include "support/spinlock.hpp"
+
+extern "C" void* memcpy(void*, const void*, size_t);
+
+namespace nvx::firmware {
+namespace {
+using board::kBoard;
+using sbi::Result;
+using namespace noc;
+
+struct PortalState {
+    bool allowed;
+    u32 sender;
+    u64 ports;
+    u64 buffer;
+    u32 length;
+    u32 filled;
+    u64 remaining;  // what the receiver's whole read can still take
+    u64 waiters;    // senders that found no matching allow
+};
+
+struct NodeEngine {
+    SpinLock lock;     // held only while one request is applied to this node
+    EventArea* events; // physical address in the owner's memory; null until attached
+    u64 credit_waiters;
+    PortalState portal;
+    u64 sync_expected[kSyncsPerNode];
+    u64 sync_value[kSyncsPerNode];
+    NodeStats stats;
+};
+
+NodeEngine g_nodes[kBoard.node_count];
+
+constexpr u64 bit(u64 n) { return 1ull << n; }
+constexpr Result ok(u64 value = 0) { return {sbi::kSuccess, value}; }
+constexpr Result error(i64 code) { return {code, 0}; }
+
+bool in_caller(const board::Cluster& c, u64 phys, u64 len) { return range_contains(c.mem_base, c.mem_size, phys, len); }
+
+// Sets an event bit in `node`'s area and interrupts its cluster's kernel core.
+void notify(u32 node, u64 EventArea::*field, u64 bits) {
+    EventArea* events = atomic::load_acquire(&g_nodes[node].events);
+    if (events == nullptr) return;  // delivered at attach
+    atomic::fetch_or(&(events->*field), bits);
+    atomic::fence();
+    *msip(kBoard.cluster(kBoard.cluster_of_node(node)).first_hart) = 1;
+}
+
+void notify_each(u64 nodes, u64 EventArea::*field, u32 from) {
+    for (u32 n = 0; n < kBoard.node_count; n++)
+        if (nodes & bit(n)) notify(n, field, bit(from));
+}
+
+Result attach(const board::Cluster& c, u32 node, u64 area) {
+    if (area % 8 != 0 || !in_caller(c, area, sizeof(EventArea))) return error(sbi::kErrInvalidAddress);
+    NodeEngine& n = g_nodes[node];
+    u64 credit_waiters, portal_waiters;
+    {
+        LockGuard guard(n.lock);
+        atomic::store_release(&n.events, reinterpret_cast<EventArea*>(area));
+        credit_waiters = n.credit_waiters;
+        portal_waiters = n.portal.waiters;
+        n.credit_waiters = n.portal.waiters = 0;
+    }
+    // Senders that found this node unattached try again now.
+    notify_each(credit_waiters, &EventArea::mailbox_credit, node);
+    notify_each(portal_waiters, &EventArea::portal_ready, node);
+    return ok();
+}
+
+Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
+    if (!in_caller(c, message, sizeof(MailboxMessage))) return error(sbi::kErrInvalidAddress);
+    NodeEngine& target = g_nodes[dst];
+    u64 cycles = kBoard.transfer_cycles(src, dst, sizeof(MailboxMessage));
+    {
+        LockGuard guard(target.lock);
+        EventArea* events = target.events;
+        if (events == nullptr || (atomic::load_acquire(&events->mailbox_full) & bit(src))) {
+            target.credit_waiters |= bit(src);
+            g_nodes[src].stats.mailbox_busy++;
+            return error(kBusy);
+        }
+        MailboxMessage& slot = events->slots[src];
+        memcpy(&slot, reinterpret_cast<const void*>(message), sizeof slot);
+        slot.header.source = static_cast<u16>(src);
+        if (slot.header.length > kMailboxPayload) slot.header.length = kMailboxPayload;
+        atomic::fetch_or(&events->mailbox_full, bit(src));
+        target.stats.mailbox_received++;
+    }
+    g_nodes[src].stats.mailbox_sent++;
+    g_nodes[src].stats.modeled_cycles_sent += cycles;
+    atomic::fence();
+    *msip(kBoard.cluster(kBoard.cluster_of_node(dst)).first_hart) = 1;
+    return ok(cycles);
+}
+
+Result mailbox_release(u32 node, u32 sender) {
+    NodeEngine& n = g_nodes[node];
+    bool wake = false;
+    {
+        LockGuard guard(n.lock);
+        if (n.events == nullptr || !(n.events->mailbox_full & bit(sender))) return error(sbi::kErrInvalidParam);
+        atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
+        wake = n.credit_waiters & bit(sender);
+        n.credit_waiters &= ~bit(sender);
+    }
+    if (wake) notify(sender, &EventArea::mailbox_credit, bit(node));
+    return ok();
+}
+
+Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u64 buffer, u64 lengths) {
+    u32 length = static_cast<u32>(lengths);
+    u64 remaining = lengths >> 32;
+    if (length == 0 || length > kPortalMaxTransfer || remaining < length) return error(sbi::kErrInvalidParam);
+    if (!in_caller(c, buffer, length)) return error(sbi::kErrInvalidAddress);
+    NodeEngine& n = g_nodes[node];
+    bool wake = false;
+    {
+        LockGuard guard(n.lock);
+        if (n.events == nullptr) return error(sbi::kErrInvalidParam);
+        if (n.portal.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer at a time
+        n.portal = {true, sender, ports, buffer, length, 0, remaining, n.portal.waiters & ~bit(sender)};
+        wake = true;
+    }
+    if (wake) notify(sender, &EventArea::portal_ready, bit(node));
+    return ok();
+}
+
+Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 data, u64 lengths) {
+    u32 length = static_cast<u32>(lengths);
+    u64 remaining = lengths >> 32;
+    if (length == 0 || length > kPortalMaxTransfer || remaining < length) return error(sbi::kErrInvalidParam);
+    if (!in_caller(c, data, length)) return error(sbi::kErrInvalidAddress);
+    NodeEngine& target = g_nodes[dst];
+    u32 moved;
+    bool complete, ended;
+    {
+        LockGuard guard(target.lock);
+        PortalState& p = target.portal;
+        if (target.events == nullptr || !p.allowed || p.sender != src || p.ports != ports) {
+            p.waiters |= bit(src);
+            g_nodes[src].stats.portal_busy++;
+            return error(kBusy);
+        }
+        if (remaining > p.remaining) return error(kTooLong);
+        moved = length < p.length - p.filled ? length : p.length - p.filled;
+        memcpy(reinterpret_cast<void*>(p.buffer + p.filled), reinterpret_cast<const void*>(data), moved);
+        p.filled += moved;
+        p.remaining -= moved;
+        ended = moved == remaining;
+        complete = p.filled == p.length || ended;
+        if (complete) {
+            p.allowed = false;
+            target.events->portal_bytes = p.filled;
+            target.events->portal_stamp = 0;
+        }
+        target.stats.portal_bytes_received += moved;
+    }
+    NodeStats& s = g_nodes[src].stats;
+    s.portal_transfers_sent++;
+    s.portal_bytes_sent += moved;
+    s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, moved);
+    if (complete) notify(dst, &EventArea::portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
+    return ok(moved);
+}
+
+// Fires register k of `n` if every expected signal arrived; the caller holds n.lock.
+bool sync_check(NodeEngine& n, u32 k) {
+    u64 expected = n.sync_expected[k];
+    if (expected == 0 || (n.sync_value[k] & expected) != expected) return false;
+    n.sync_value[k] &= ~expected;
+    n.sync_expected[k] = 0;  // one shot: the owner arms it again for the next round
+    n.stats.sync_fired++;
+    return true;
+}
+
+Result sync_arm(u32 node, u32 k, u64 expected) {
+    u64 valid = kBoard.node_count == 64 ? ~0ull : bit(kBoard.node_count) - 1;
+    if (k >= kSyncsPerNode || expected == 0 || (expected & ~valid) != 0) return error(sbi::kErrInvalidParam);
+    NodeEngine& n = g_nodes[node];
+    bool fired;
+    {
+        LockGuard guard(n.lock);
+        if (n.events == nullptr) return error(sbi::kErrInvalidParam);
+        n.sync_expected[k] = expected;
+        fired = sync_check(n, k);
+    }
+    if (fired) notify(node, &EventArea::sync_fired, bit(k));
+    return ok();
+}
+
+Result sync_signal(u32 src, u32 dst, u32 k) {
+    if (k >= kSyncsPerNode) return error(sbi::kErrInvalidParam);
+    NodeEngine& n = g_nodes[dst];
+    bool fired;
+    {
+        LockGuard guard(n.lock);
+        n.sync_value[k] |= bit(src);
+        fired = sync_check(n, k);
+    }
+    g_nodes[src].stats.sync_signals_sent++;
+    g_nodes[src].stats.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, 8);
+    if (fired) notify(dst, &EventArea::sync_fired, bit(k));
+    return ok();
+}
+
+Result stats(const board::Cluster& c, u32 node, u64 out) {
+    if (!in_caller(c, out, sizeof(NodeStats))) return error(sbi::kErrInvalidAddress);
+    memcpy(reinterpret_cast<void*>(out), &g_nodes[node].stats, sizeof(NodeStats));
+    return ok();
+}
+}  // namespace
+
+Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
+    // The first argument always names one of the caller's own nodes; a second node
+    // argument (a target or a sender) must exist on the board.
+    if (a[0] >= kBoard.node_count || !c.owns_node(static_cast<u32>(a[0]))) return error(sbi::kErrInvalidParam);
+    u32 own = static_cast<u32>(a[0]);
+    bool names_peer = fn == kMailboxSend || fn == kMailboxRelease || fn == kPortalAllow || fn == kPortalWrite ||
+                      fn == kSyncSignal;
+    if (names_peer && a[1] >= kBoard.node_count) return error(sbi::kErrInvalidParam);
+    u32 peer = static_cast<u32>(a[1]);
+    switch (fn) {
+    case kAttach: return attach(c, own, a[1]);
+    case kMailboxSend: return mailbox_send(c, own, peer, a[2]);
+    case kMailboxRelease: return mailbox_release(own, peer);
+    case kPortalAllow: return portal_allow(c, own, peer, a[2], a[3], a[4]);
+    case kPortalWrite: return portal_write(c, own, peer, a[2], a[3], a[4]);
+    case kSyncArm: return sync_arm(own, static_cast<u32>(a[1]), a[2]);
+    case kSyncSignal: return sync_signal(own, peer, static_cast<u32>(a[2]));
+    case kStats: return stats(c, own, a[1]);
+    default: return error(sbi::kErrNotSupported);
+    }
+}
+}  // namespace nvx::firmware

@@ -1,0 +1,76 @@
+// The NoC engine's interface (the emulated hardware, reached through the vendor SBI
+// extension): message formats, the event area each node's kernel owns, call numbers.
+#pragma once
+#include "hal/board/board.hpp"
+#include "hal/sbi/sbi_ids.hpp"
+
+namespace nvx::noc {
+using board::kMaxNodes;
+using board::kSyncsPerNode;
+
+inline constexpr u32 kMailboxPayload = 128;   // bytes of payload per hardware message
+inline constexpr u32 kPortalMaxTransfer = 4096;  // bytes per hardware portal transfer
+
+// A hardware mailbox message: the 16-byte header the sender fills in (the engine checks
+// and overwrites `source`), then the payload.
+struct MailboxHeader {
+    u16 source;       // sender node (set by the engine)
+    u16 source_port;  // sender's logical port
+    u16 target_port;  // receiver's logical port
+    u16 length;       // payload bytes used
+    u64 stamp;        // sender's clock at send (carried for the virtual-time model)
+};
+struct MailboxMessage {
+    MailboxHeader header;
+    u8 payload[kMailboxPayload];
+};
+static_assert(sizeof(MailboxHeader) == 16 && sizeof(MailboxMessage) == 144);
+
+// Where the engine leaves events for a node's kernel, in that kernel's own memory. Event
+// bits are set by the engine (atomic OR) and cleared by the kernel (atomic AND): they are
+// levels, so nothing can overflow or be lost; the interrupt only says "look".
+struct EventArea {
+    u64 mailbox_full;   // bit s: slots[s] holds a message from node s
+    u64 mailbox_credit; // bit d: our message to node d left its slot: we may send to d again
+    u64 portal_ready;   // bit d: node d's portal now allows us: retry the write
+    u64 portal_done;    // kPortalChunkDone, plus kPortalMessageEnded if the sender's message ended
+    u64 portal_bytes;   // bytes the completed buffer received
+    u64 portal_stamp;   // sender's clock of the completing transfer
+    u64 sync_fired;     // bit k: sync register k saw every expected signal
+    u64 reserved;
+    MailboxMessage slots[kMaxNodes];  // one receive slot per possible sender
+};
+
+inline constexpr u64 kPortalChunkDone = 1;
+inline constexpr u64 kPortalMessageEnded = 2;
+
+// Per-node traffic counters kept by the engine (sent side and received side).
+struct NodeStats {
+    u64 mailbox_sent, mailbox_received, mailbox_busy;
+    u64 portal_transfers_sent, portal_bytes_sent, portal_bytes_received, portal_busy;
+    u64 sync_signals_sent, sync_fired;
+    u64 modeled_cycles_sent;  // sum of transfer_cycles over everything this node sent
+};
+
+// Vendor extension functions (sbi::kExtVendorNvx), all in the NoC range.
+enum Function : u64 {
+    kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys)
+    kMailboxSend,     // (source node, target node, message_phys, stamp) -> modeled cycles | kBusy
+    kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
+    kPortalAllow,     // (node, sender node, ports, buffer_phys, length | remaining << 32)
+    kPortalWrite,     // (source node, target node, ports, data_phys, length | remaining << 32) -> bytes
+    kSyncArm,         // (node, register, expected node mask)
+    kSyncSignal,      // (source node, target node, register)
+    kStats,           // (node, NodeStats* phys)
+};
+
+// Ports of a portal transfer, packed in one argument: source port | target port << 16.
+constexpr u64 pack_ports(u32 source_port, u32 target_port) { return source_port | (u64{target_port} << 16); }
+constexpr u64 pack_lengths(u32 length, u64 remaining) { return length | (remaining << 32); }
+
+// Returned as the SBI error when the engine cannot take the request now; the caller
+// sleeps until the matching event (credit or portal_ready) and tries again.
+inline constexpr i64 kBusy = -100;
+// Portal write larger than what the receiver allowed in total.
+inline constexpr i64 kTooLong = -101;
+}  // namespace nvx::noc

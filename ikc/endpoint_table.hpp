@@ -1,0 +1,70 @@
+// Virtual endpoints: the table shape shared by mailboxes, portals and syncs. An input
+// endpoint receives on one of this cluster's nodes at a logical port; an output endpoint
+// sends from this cluster to a remote (node, port).
+#pragma once
+#include "ikc/ikc_config.hpp"
+#include "kernel/sched/thread.hpp"
+
+namespace nvx::ikc {
+enum class Direction : u8 { Input, Output };
+
+struct Endpoint {
+    bool used;
+    Direction direction;
+    u32 node;         // input: the own node it listens on; output: the own node it sends from
+    u32 port;         // input: its logical port
+    u32 remote_node;  // output: target node; portal input: the allowed sender
+    u32 remote_port;  // output: target port
+    bool allowed;     // portal input: a sender is allowed for the next read
+    u32 pending;      // threads blocked in calls on this endpoint
+    u32 sync_type;    // sync: enum nvx_sync_type
+    u64 sync_nodes;   // sync: expected senders (input) or targets (output)
+    nvx_ikc_stats stats;
+    kernel::ThreadQueue waiters;  // readers (input) in arrival order
+};
+
+template <u32 Capacity>
+class EndpointTable {
+public:
+    // A fresh endpoint's id, or -ENOSPC when the table is full.
+    i64 allocate(Direction direction, u32 node, u32 port) {
+        for (u32 id = 0; id < Capacity; id++) {
+            if (slots_[id].used) continue;
+            slots_[id] = Endpoint{};
+            slots_[id].used = true;
+            slots_[id].direction = direction;
+            slots_[id].node = node;
+            slots_[id].port = port;
+            return id;
+        }
+        return -NVX_ENOSPC;
+    }
+
+    // The endpoint `id` if it exists and goes in `direction`; nullptr otherwise (-EBADF).
+    Endpoint* lookup(u64 id, Direction direction) {
+        if (id >= Capacity || !slots_[id].used || slots_[id].direction != direction) return nullptr;
+        return &slots_[id];
+    }
+    Endpoint* lookup_any(u64 id) { return id < Capacity && slots_[id].used ? &slots_[id] : nullptr; }
+
+    // The input endpoint listening on (node, port), or nullptr.
+    Endpoint* find_input(u32 node, u32 port) {
+        for (Endpoint& e : slots_)
+            if (e.used && e.direction == Direction::Input && e.node == node && e.port == port) return &e;
+        return nullptr;
+    }
+
+    u32 id_of(const Endpoint* e) const { return static_cast<u32>(e - slots_); }
+    Endpoint& at(u32 id) { return slots_[id]; }
+
+    // Frees `id` unless threads still wait on it (-EBUSY).
+    i64 release(Endpoint* e) {
+        if (e->pending != 0 || !e->waiters.empty()) return -NVX_EBUSY;
+        e->used = false;
+        return 0;
+    }
+
+private:
+    Endpoint slots_[Capacity];
+};
+}  // namespace nvx::ikc

@@ -1,0 +1,20 @@
+// Limits of the kernel's IKC: one place for every table size.
+#pragma once
+#include "hal/board/current.hpp"
+#include "kernel/abi/nvx_abi.h"
+
+namespace nvx::ikc {
+inline constexpr u32 kPorts = NVX_IKC_PORTS;  // logical ports per physical endpoint
+inline constexpr u32 kVirtualMailboxes = 64;
+inline constexpr u32 kVirtualPortals = 64;
+inline constexpr u32 kVirtualSyncs = 16;
+inline constexpr u32 kMessageBuffers = 64;      // arrived messages kept until read
+
+constexpr u32 max_cluster_nodes(const board::Board& b) {
+    u32 most = 0;
+    for (u32 i = 0; i < b.cluster_count; i++)
+        if (b.clusters[i].nodes > most) most = b.clusters[i].nodes;
+    return most;
+}
+inline constexpr u32 kMaxOwnNodes = max_cluster_nodes(board::kBoard);
+}  // namespace nvx::ikc

@@ -1,0 +1,183 @@
+#include "ikc/mailbox.hpp"
+
+#include "hal/noc/noc_driver.hpp"
+#include "hal/riscv/csr.hpp"
+#include "hal/riscv/sv39.hpp"
+#include "ikc/message_buffers.hpp"
+#include "ikc/own_nodes.hpp"
+#include "kernel/layout.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::ikc {
+namespace {
+using kernel::g_space;
+using noc::MailboxMessage;
+
+EndpointTable<kVirtualMailboxes> g_mailboxes;
+MessageBuffers g_buffers;
+ThreadQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
+ThreadQueue g_local_waits;                      // local sends waiting for a free buffer
+
+MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(t->io.staging); }
+static_assert(sizeof(kernel::PendingIo::staging) >= sizeof(MailboxMessage));
+
+// Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
+// false when neither is possible (the caller keeps it and pushes back).
+bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
+    Endpoint* in = g_mailboxes.find_input(node, port);
+    if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
+        while (!in->waiters.empty()) {
+            Thread* reader = in->waiters.pop();
+            if (reader->io.size < length) {
+                wake(reader, *in, -NVX_EMSGSIZE);  // the message stays for a larger read
+                continue;
+            }
+            g_space.copy_to_user(reader->io.buffer, payload, length);
+            count_message(*in, length);
+            wake(reader, *in, length);
+            return true;
+        }
+    }
+    return g_buffers.store(node, port, payload, length);
+}
+
+// Local senders blocked on a full buffer table, oldest first.
+void retry_local_sends() {
+    while (!g_local_waits.empty()) {
+        Thread* t = g_local_waits.front();
+        MailboxMessage& m = staged(t);
+        Endpoint& out = g_mailboxes.at(t->io.endpoint);
+        if (!deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) return;  // still full
+        g_local_waits.pop();
+        count_message(out, m.header.length);
+        wake(t, out, m.header.length);
+    }
+}
+
+i64 try_send(Thread* t) {
+    Endpoint& out = g_mailboxes.at(t->io.endpoint);
+    sbi::Result r = noc::mailbox_send(out.node, out.remote_node, kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(&staged(t))));
+    if (r.error == noc::kBusy) return noc::kBusy;
+    if (r.error != sbi::kSuccess) return -NVX_EINVAL;
+    out.stats.hw_transfers++;
+    count_message(out, t->io.size);
+    return 0;
+}
+
+bool poll_arrivals(OwnNode& own) {
+    bool moved = false;
+    u64 full = atomic::load_acquire(&own.events->mailbox_full);
+    for (u32 sender = 0; full != 0; sender++, full >>= 1) {
+        if (!(full & 1)) continue;
+        const MailboxMessage& m = own.events->slots[sender];
+        if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) continue;  // push back
+        noc::mailbox_release(own.node, sender);
+        moved = true;
+    }
+    return moved;
+}
+
+bool poll_credits(OwnNode& own) {
+    u64 credits = atomic::exchange_acq_rel(&own.events->mailbox_credit, u64{0});
+    bool moved = credits != 0;
+    for (u32 peer = 0; credits != 0; peer++, credits >>= 1) {
+        if (!(credits & 1)) continue;
+        ThreadQueue& queue = g_credit_waits[peer];
+        while (!queue.empty()) {
+            Thread* t = queue.front();
+            i64 r = try_send(t);
+            if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
+            queue.pop();
+            wake(t, g_mailboxes.at(t->io.endpoint), r == 0 ? static_cast<i64>(t->io.size) : r);
+        }
+    }
+    return moved;
+}
+}  // namespace
+
+i64 mailbox_create(u64 node, u64 port) {
+    if (node >= board::kBoard.node_count || own_index(static_cast<u32>(node)) < 0 || port >= kPorts) return -NVX_EINVAL;
+    if (g_mailboxes.find_input(static_cast<u32>(node), static_cast<u32>(port)) != nullptr) return -NVX_EADDRINUSE;
+    return g_mailboxes.allocate(Direction::Input, static_cast<u32>(node), static_cast<u32>(port));
+}
+
+i64 mailbox_open(u64 node, u64 port) {
+    if (node >= board::kBoard.node_count || port >= kPorts) return -NVX_EINVAL;
+    i64 id = g_mailboxes.allocate(Direction::Output, source_node_for(static_cast<u32>(node)), 0);
+    if (id < 0) return id;
+    Endpoint& e = g_mailboxes.at(static_cast<u32>(id));
+    e.remote_node = static_cast<u32>(node);
+    e.remote_port = static_cast<u32>(port);
+    return id;
+}
+
+Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
+    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
+    if (in == nullptr) return finish(t, -NVX_EBADF);
+    if (size == 0) return finish(t, -NVX_EINVAL);
+    u64 span = size < NVX_MAILBOX_MSG_MAX ? size : NVX_MAILBOX_MSG_MAX;
+    if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return finish(t, -NVX_EFAULT);
+    BufferedMessage* m = g_buffers.oldest(in->node, in->port);
+    if (m == nullptr) {
+        t->io.begin(static_cast<u32>(id), buffer, span);
+        return sleep_on(in->waiters, t, *in);
+    }
+    if (size < m->length) return finish(t, -NVX_EMSGSIZE);
+    g_space.copy_to_user(buffer, m->payload, m->length);
+    u32 length = m->length;
+    g_buffers.release(m);
+    count_message(*in, length);
+    retry_local_sends();  // a buffer freed; remote arrivals are rescanned by the poll
+    return finish(t, length);
+}
+
+Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
+    Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
+    if (out == nullptr) return finish(t, -NVX_EBADF);
+    if (size == 0 || size > NVX_MAILBOX_MSG_MAX) return finish(t, -NVX_EINVAL);
+    MailboxMessage& m = staged(t);
+    if (!g_space.copy_from_user(m.payload, buffer, size)) return finish(t, -NVX_EFAULT);
+    m.header = {static_cast<u16>(out->node), static_cast<u16>(id), static_cast<u16>(out->remote_port),
+                static_cast<u16>(size), riscv::read_time()};
+    t->io.begin(static_cast<u32>(id), buffer, size);
+    if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
+        if (g_local_waits.empty() && deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
+            count_message(*out, size);
+            return finish(t, static_cast<i64>(size));
+        }
+        return sleep_on(g_local_waits, t, *out);
+    }
+    ThreadQueue& queue = g_credit_waits[out->remote_node];
+    if (queue.empty()) {
+        i64 r = try_send(t);
+        if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
+    }
+    return sleep_on(queue, t, *out);
+}
+
+i64 mailbox_close(u64 id) {
+    Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
+    return out == nullptr ? -NVX_EBADF : g_mailboxes.release(out);
+}
+
+i64 mailbox_unlink(u64 id) {
+    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
+    return in == nullptr ? -NVX_EBADF : g_mailboxes.release(in);  // buffered messages stay for the port
+}
+
+i64 mailbox_stats(u64 id, u64 address) {
+    Endpoint* e = g_mailboxes.lookup_any(id);
+    if (e == nullptr) return -NVX_EBADF;
+    return g_space.copy_to_user(address, &e->stats, sizeof e->stats) ? 0 : -NVX_EFAULT;
+}
+
+bool mailbox_poll() {
+    bool moved = false;
+    for (u32 i = 0; i < own_node_count(); i++) {
+        moved |= poll_credits(own_node(i));
+        moved |= poll_arrivals(own_node(i));
+    }
+    return moved;
+}
+}  // namespace nvx::ikc

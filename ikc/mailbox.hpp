@@ -1,0 +1,16 @@
+// Virtual mailboxes: fixed-size messages to (node, port), multiplexed over each node's one
+// hardware mailbox. Remote sends wait for the receiver's credit; local ones go through
+// the kernel only. Kernel-core only.
+#pragma once
+#include "ikc/blocking.hpp"
+
+namespace nvx::ikc {
+i64 mailbox_create(u64 node, u64 port);
+i64 mailbox_open(u64 node, u64 port);
+Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size);
+Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size);
+i64 mailbox_close(u64 id);
+i64 mailbox_unlink(u64 id);
+i64 mailbox_stats(u64 id, u64 address);
+bool mailbox_poll();  // arrivals and credits; true if anything moved
+}  // namespace nvx::ikc

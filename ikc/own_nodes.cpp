@@ -1,0 +1,40 @@
+#include "ikc/own_nodes.hpp"
+
+#include "kernel/layout.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "hal/noc/noc_driver.hpp"
+
+extern "C" void* memset(void*, int, size_t);
+
+namespace nvx::ikc {
+namespace {
+OwnNode g_nodes[kMaxOwnNodes];
+}
+
+bool attach_own_nodes() {
+    const board::Cluster& c = *kernel::g_layout.cluster;
+    constexpr u64 kPages = (sizeof(noc::EventArea) + 4095) / 4096;
+    for (u32 i = 0; i < c.nodes; i++) {
+        u64 phys = kernel::g_pages.allocate_run(kPages);
+        if (phys == 0) return false;
+        auto* area = reinterpret_cast<noc::EventArea*>(kernel::g_layout.phys_to_virt(phys));
+        memset(area, 0, kPages * 4096);
+        g_nodes[i] = {c.first_node + i, area};
+        if (noc::attach(c.first_node + i, phys).error != sbi::kSuccess) return false;
+    }
+    return true;
+}
+
+u32 own_node_count() { return kernel::g_layout.cluster->nodes; }
+OwnNode& own_node(u32 index) { return g_nodes[index]; }
+
+i32 own_index(u32 node) {
+    const board::Cluster& c = *kernel::g_layout.cluster;
+    return c.owns_node(node) ? static_cast<i32>(node - c.first_node) : -1;
+}
+
+u32 source_node_for(u32 target) {
+    const board::Cluster& c = *kernel::g_layout.cluster;
+    return c.first_node + target % c.nodes;
+}
+}  // namespace nvx::ikc

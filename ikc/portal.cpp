@@ -1,0 +1,219 @@
+#include "ikc/portal.hpp"
+
+#include "hal/noc/noc_driver.hpp"
+#include "ikc/own_nodes.hpp"
+#include "ikc/user_copy.hpp"
+#include "support/atomic.hpp"
+
+extern "C" void* memcpy(void*, const void*, size_t);
+
+namespace nvx::ikc {
+namespace {
+using kernel::g_space;
+namespace sv39 = riscv::sv39;
+
+EndpointTable<kVirtualPortals> g_portals;
+ThreadQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
+ThreadQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
+ThreadQueue g_local_writers;                   // writes to an own node waiting for a matching read
+
+Endpoint& endpoint_of(Thread* t) { return g_portals.at(t->io.endpoint); }
+
+// Posts the next piece of the head reader's buffer to the hardware portal.
+void post_chunk(Thread* reader) {
+    Endpoint& in = endpoint_of(reader);
+    u64 va = reader->io.buffer + reader->io.done;
+    u64 left = reader->io.size - reader->io.done;
+    u32 chunk = static_cast<u32>(page_span(va, left < noc::kPortalMaxTransfer ? left : noc::kPortalMaxTransfer));
+    reader->io.posted = chunk;
+    noc::portal_allow(in.node, in.remote_node, in.port, user_phys(va, sv39::kWrite), chunk, left);
+}
+
+void end_read(Thread* reader, i64 result) {
+    Endpoint& in = endpoint_of(reader);
+    in.allowed = false;  // one read per allow
+    if (result > 0) count_message(in, static_cast<u64>(result));
+    wake(reader, in, result);
+}
+
+// Copies a local writer's message straight into the reader's buffer (same address space).
+i64 copy_local(Thread* writer, Thread* reader) {
+    u64 n = writer->io.size;
+    if (n > reader->io.size) return -NVX_EMSGSIZE;
+    for (u64 done = 0; done < n;) {
+        u64 src = writer->io.buffer + done, dst = reader->io.buffer + done;
+        u64 step = page_span(dst, page_span(src, n - done));
+        memcpy(g_space.user_pointer(dst, step, sv39::kWrite), g_space.user_pointer(src, step, sv39::kRead), step);
+        done += step;
+    }
+    return static_cast<i64>(n);
+}
+
+bool local_match(Thread* writer, const Endpoint& in) {
+    const Endpoint& out = endpoint_of(writer);
+    return out.remote_node == in.node && out.remote_port == in.port && in.remote_node == out.node;
+}
+
+// Starts the read at the head of own node `index`, if any.
+void start_head(u32 index) {
+    while (!g_readers[index].empty()) {
+        Thread* reader = g_readers[index].front();
+        Endpoint& in = endpoint_of(reader);
+        if (own_index(in.remote_node) < 0) {
+            post_chunk(reader);
+            return;
+        }
+        Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
+        if (writer == nullptr) return;  // the local writer will find this reader
+        i64 moved = copy_local(writer, reader);
+        Endpoint& out = endpoint_of(writer);
+        if (moved > 0) count_message(out, static_cast<u64>(moved));
+        wake(writer, out, moved > 0 ? static_cast<i64>(writer->io.size) : moved);
+        if (moved < 0) continue;  // the reader keeps waiting for a message that fits
+        g_readers[index].pop();
+        end_read(reader, moved);
+    }
+}
+
+// Pushes a remote write as far as the receiver allows: 0 done, kBusy, or a negative errno.
+i64 push_chunks(Thread* writer) {
+    Endpoint& out = endpoint_of(writer);
+    while (writer->io.done < writer->io.size) {
+        u64 va = writer->io.buffer + writer->io.done;
+        u64 left = writer->io.size - writer->io.done;
+        u32 chunk = static_cast<u32>(page_span(va, left < noc::kPortalMaxTransfer ? left : noc::kPortalMaxTransfer));
+        sbi::Result r = noc::portal_write(out.node, out.remote_node, out.remote_port, user_phys(va, sv39::kRead), chunk, left);
+        if (r.error == noc::kBusy) return noc::kBusy;
+        if (r.error == noc::kTooLong) return -NVX_EMSGSIZE;
+        if (r.error != sbi::kSuccess) return -NVX_EINVAL;
+        writer->io.done += r.value;
+        out.stats.hw_transfers++;
+    }
+    count_message(out, writer->io.size);
+    return 0;
+}
+
+bool poll_done(u32 index) {
+    OwnNode& own = own_node(index);
+    u64 done = atomic::exchange_acq_rel(&own.events->portal_done, u64{0});
+    if (done == 0 || g_readers[index].empty()) return false;
+    Thread* reader = g_readers[index].front();
+    u64 bytes = own.events->portal_bytes;
+    reader->io.done += bytes;
+    endpoint_of(reader).stats.hw_transfers++;
+    bool ended = (done & noc::kPortalMessageEnded) || reader->io.done == reader->io.size;
+    if (!ended) {
+        post_chunk(reader);
+        return true;
+    }
+    g_readers[index].pop();
+    end_read(reader, static_cast<i64>(reader->io.done));
+    start_head(index);
+    return true;
+}
+
+bool poll_ready(u32 index) {
+    u64 ready = atomic::exchange_acq_rel(&own_node(index).events->portal_ready, u64{0});
+    bool moved = ready != 0;
+    for (u32 peer = 0; ready != 0; peer++, ready >>= 1) {
+        if (!(ready & 1)) continue;
+        ThreadQueue& queue = g_ready_waits[peer];
+        while (!queue.empty()) {
+            Thread* writer = queue.front();
+            i64 r = push_chunks(writer);
+            if (r == noc::kBusy) break;
+            queue.pop();
+            wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
+        }
+    }
+    return moved;
+}
+
+bool size_ok(u64 size) { return size > 0 && size <= NVX_PORTAL_MAX; }
+}  // namespace
+
+i64 portal_create(u64 node, u64 port) {
+    if (node >= board::kBoard.node_count || own_index(static_cast<u32>(node)) < 0 || port >= kPorts) return -NVX_EINVAL;
+    if (g_portals.find_input(static_cast<u32>(node), static_cast<u32>(port)) != nullptr) return -NVX_EADDRINUSE;
+    return g_portals.allocate(Direction::Input, static_cast<u32>(node), static_cast<u32>(port));
+}
+
+i64 portal_allow(u64 id, u64 remote_node) {
+    Endpoint* in = g_portals.lookup(id, Direction::Input);
+    if (in == nullptr) return -NVX_EBADF;
+    if (remote_node >= board::kBoard.node_count) return -NVX_EINVAL;
+    if (in->pending != 0) return -NVX_EBUSY;  // a read is in progress with the current allow
+    in->remote_node = static_cast<u32>(remote_node);
+    in->allowed = true;
+    return 0;
+}
+
+i64 portal_open(u64 node, u64 port) {
+    if (node >= board::kBoard.node_count || port >= kPorts) return -NVX_EINVAL;
+    i64 id = g_portals.allocate(Direction::Output, source_node_for(static_cast<u32>(node)), 0);
+    if (id < 0) return id;
+    g_portals.at(static_cast<u32>(id)).remote_node = static_cast<u32>(node);
+    g_portals.at(static_cast<u32>(id)).remote_port = static_cast<u32>(port);
+    return id;
+}
+
+Outcome portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
+    Endpoint* in = g_portals.lookup(id, Direction::Input);
+    if (in == nullptr) return finish(t, -NVX_EBADF);
+    if (!in->allowed) return finish(t, -NVX_EPERM);
+    if (in->pending != 0) return finish(t, -NVX_EBUSY);  // one read per allow
+    if (!size_ok(size)) return finish(t, -NVX_EINVAL);
+    if (!g_space.user_range_ok(buffer, size, sv39::kWrite)) return finish(t, -NVX_EFAULT);
+    t->io.begin(static_cast<u32>(id), buffer, size);
+    u32 index = static_cast<u32>(own_index(in->node));
+    bool idle = g_readers[index].empty();
+    Outcome outcome = sleep_on(g_readers[index], t, *in);
+    if (idle) start_head(index);
+    return outcome;
+}
+
+Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
+    Endpoint* out = g_portals.lookup(id, Direction::Output);
+    if (out == nullptr) return finish(t, -NVX_EBADF);
+    if (!size_ok(size)) return finish(t, -NVX_EINVAL);
+    if (!g_space.user_range_ok(buffer, size, sv39::kRead)) return finish(t, -NVX_EFAULT);
+    t->io.begin(static_cast<u32>(id), buffer, size);
+    i32 local = own_index(out->remote_node);
+    if (local >= 0) {  // same cluster: the kernel copies, no NoC
+        Outcome outcome = sleep_on(g_local_writers, t, *out);
+        start_head(static_cast<u32>(local));
+        return outcome;
+    }
+    ThreadQueue& queue = g_ready_waits[out->remote_node];
+    if (queue.empty()) {
+        i64 r = push_chunks(t);
+        if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
+    }
+    return sleep_on(queue, t, *out);
+}
+
+i64 portal_close(u64 id) {
+    Endpoint* out = g_portals.lookup(id, Direction::Output);
+    return out == nullptr ? -NVX_EBADF : g_portals.release(out);
+}
+
+i64 portal_unlink(u64 id) {
+    Endpoint* in = g_portals.lookup(id, Direction::Input);
+    return in == nullptr ? -NVX_EBADF : g_portals.release(in);
+}
+
+i64 portal_stats(u64 id, u64 address) {
+    Endpoint* e = g_portals.lookup_any(id);
+    if (e == nullptr) return -NVX_EBADF;
+    return g_space.copy_to_user(address, &e->stats, sizeof e->stats) ? 0 : -NVX_EFAULT;
+}
+
+bool portal_poll() {
+    bool moved = false;
+    for (u32 i = 0; i < own_node_count(); i++) {
+        moved |= poll_ready(i);
+        moved |= poll_done(i);
+    }
+    return moved;
+}
+}  // namespace nvx::ikc

@@ -1,0 +1,18 @@
+// Virtual portals: bulk data to (node, port). A receiver allows one sender and reads; the
+// engine copies straight between the two user buffers, page by page, at most 4 KiB per
+// hardware transfer. Each node's one hardware portal serves one read at a time; the other
+// readers sleep in order. Kernel-core only.
+#pragma once
+#include "ikc/blocking.hpp"
+
+namespace nvx::ikc {
+i64 portal_create(u64 node, u64 port);
+i64 portal_allow(u64 id, u64 remote_node);
+i64 portal_open(u64 node, u64 port);
+Outcome portal_read(Thread* t, u64 id, u64 buffer, u64 size);
+Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size);
+i64 portal_close(u64 id);
+i64 portal_unlink(u64 id);
+i64 portal_stats(u64 id, u64 address);
+bool portal_poll();
+}  // namespace nvx::ikc

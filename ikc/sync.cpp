@@ -1,0 +1,132 @@
+#include "ikc/sync.hpp"
+
+#include "hal/noc/noc_driver.hpp"
+#include "ikc/own_nodes.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::ikc {
+namespace {
+EndpointTable<kVirtualSyncs> g_syncs;
+
+struct NodeSet {
+    u64 mask = 0;
+    u32 first = 0;  // nodes[0]
+    i32 own = -1;   // an own node among nodes[1..], or -1
+};
+
+// Reads and checks a user node list: 2..64 distinct nodes that exist.
+i64 read_nodes(u64 address, u64 count, NodeSet* set) {
+    u32 nodes[board::kMaxNodes];
+    if (count < 2 || count > board::kBoard.node_count) return -NVX_EINVAL;
+    if (!kernel::g_space.copy_from_user(nodes, address, count * sizeof(u32))) return -NVX_EFAULT;
+    for (u64 i = 0; i < count; i++) {
+        if (nodes[i] >= board::kBoard.node_count || (set->mask & (1ull << nodes[i]))) return -NVX_EINVAL;
+        set->mask |= 1ull << nodes[i];
+        if (i > 0 && set->own < 0 && own_index(nodes[i]) >= 0) set->own = static_cast<i32>(nodes[i]);
+    }
+    set->first = nodes[0];
+    return 0;
+}
+
+void arm(Endpoint& in) { noc::sync_arm(in.node, in.port, in.sync_nodes); }
+}  // namespace
+
+Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
+    NodeSet set;
+    if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return finish(t, -NVX_EINVAL);
+    i64 err = read_nodes(nodes, count, &set);
+    if (err != 0) return finish(t, err);
+    u32 node;
+    u64 expected;
+    if (type == NVX_SYNC_ALL_TO_ONE) {  // we are nodes[0]; everyone else signals
+        if (own_index(set.first) < 0) return finish(t, -NVX_EINVAL);
+        node = set.first;
+        expected = set.mask & ~(1ull << set.first);
+    } else {  // we are one of nodes[1..]; nodes[0] signals
+        if (set.own < 0) return finish(t, -NVX_EINVAL);
+        node = static_cast<u32>(set.own);
+        expected = 1ull << set.first;
+    }
+    if (g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return finish(t, -NVX_EADDRINUSE);
+    i64 id = g_syncs.allocate(Direction::Input, node, static_cast<u32>(port));
+    if (id < 0) return finish(t, id);
+    g_syncs.at(static_cast<u32>(id)).sync_type = static_cast<u32>(type);
+    g_syncs.at(static_cast<u32>(id)).sync_nodes = expected;
+    return finish(t, id);
+}
+
+Outcome sync_open(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
+    NodeSet set;
+    if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return finish(t, -NVX_EINVAL);
+    i64 err = read_nodes(nodes, count, &set);
+    if (err != 0) return finish(t, err);
+    u32 node;
+    u64 targets;
+    if (type == NVX_SYNC_ALL_TO_ONE) {  // we are one of nodes[1..]; we signal nodes[0]
+        if (set.own < 0) return finish(t, -NVX_EINVAL);
+        node = static_cast<u32>(set.own);
+        targets = 1ull << set.first;
+    } else {  // we are nodes[0]; we signal everyone else
+        if (own_index(set.first) < 0) return finish(t, -NVX_EINVAL);
+        node = set.first;
+        targets = set.mask & ~(1ull << set.first);
+    }
+    i64 id = g_syncs.allocate(Direction::Output, node, static_cast<u32>(port));
+    if (id < 0) return finish(t, id);
+    g_syncs.at(static_cast<u32>(id)).sync_type = static_cast<u32>(type);
+    g_syncs.at(static_cast<u32>(id)).sync_nodes = targets;
+    return finish(t, id);
+}
+
+Outcome sync_wait(Thread* t, u64 id) {
+    Endpoint* in = g_syncs.lookup(id, Direction::Input);
+    if (in == nullptr) return finish(t, -NVX_EBADF);
+    t->io.begin(static_cast<u32>(id), 0, 0);
+    bool first = in->waiters.empty();
+    Outcome outcome = sleep_on(in->waiters, t, *in);
+    if (first) arm(*in);
+    return outcome;
+}
+
+i64 sync_signal(u64 id) {
+    Endpoint* out = g_syncs.lookup(id, Direction::Output);
+    if (out == nullptr) return -NVX_EBADF;
+    for (u32 node = 0; node < board::kBoard.node_count; node++) {
+        if (!(out->sync_nodes & (1ull << node))) continue;
+        if (noc::sync_signal(out->node, node, out->port).error != sbi::kSuccess) return -NVX_EINVAL;
+        out->stats.hw_transfers++;
+    }
+    out->stats.messages++;
+    return 0;
+}
+
+i64 sync_close(u64 id) {
+    Endpoint* out = g_syncs.lookup(id, Direction::Output);
+    return out == nullptr ? -NVX_EBADF : g_syncs.release(out);
+}
+
+i64 sync_unlink(u64 id) {
+    Endpoint* in = g_syncs.lookup(id, Direction::Input);
+    return in == nullptr ? -NVX_EBADF : g_syncs.release(in);
+}
+
+bool sync_poll() {
+    bool moved = false;
+    for (u32 i = 0; i < own_node_count(); i++) {
+        OwnNode& own = own_node(i);
+        u64 fired = atomic::exchange_acq_rel(&own.events->sync_fired, u64{0});
+        for (u32 port = 0; fired != 0; port++, fired >>= 1) {
+            if (!(fired & 1)) continue;
+            Endpoint* in = g_syncs.find_input(own.node, port);
+            if (in == nullptr || in->waiters.empty()) continue;
+            Thread* t = in->waiters.pop();
+            in->stats.messages++;
+            wake(t, *in, 0);
+            if (!in->waiters.empty()) arm(*in);
+            moved = true;
+        }
+    }
+    return moved;
+}
+}  // namespace nvx::ikc

@@ -1,0 +1,14 @@
+// Virtual syncs over the nodes' sync registers: ALL_TO_ONE (nodes[0] waits for all the
+// others) and ONE_TO_ALL (nodes[1..] wait for nodes[0]). The port names the register.
+#pragma once
+#include "ikc/blocking.hpp"
+
+namespace nvx::ikc {
+Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type);
+Outcome sync_open(Thread* t, u64 port, u64 nodes, u64 count, u64 type);
+Outcome sync_wait(Thread* t, u64 id);
+i64 sync_signal(u64 id);
+i64 sync_close(u64 id);
+i64 sync_unlink(u64 id);
+bool sync_poll();
+}  // namespace nvx::ikc

@@ -1,0 +1,62 @@
+/* Inter-cluster communication: mailboxes (small messages), portals (bulk data) and syncs
+ * (one-to-all / all-to-one signals). Addresses are (NoC node, logical port); a cluster's
+ * nodes are in struct nvx_info (node, nodes) and nvx_node_of() maps any cluster to its
+ * nodes. Every function returns >= 0 on success or a negative errno; the reads, writes and
+ * waits sleep in the kernel until they can complete. */
+#ifndef NVX_IKC_H
+#define NVX_IKC_H
+#include <stddef.h>
+#include <stdint.h>
+#include <nvx/syscall.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* NoC node of interface `interface` of cluster `cluster` (compute clusters have one). */
+static inline long nvx_node_of(unsigned cluster, unsigned interface)
+{
+    return nvx_syscall2(NVX_SYS_NODE_OF, (long)cluster, (long)interface);
+}
+
+/* Mailboxes: messages of 1..NVX_MAILBOX_MSG_MAX bytes, in order per sender and port. */
+static inline long nvx_mailbox_create(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_MAILBOX_CREATE, node, port); }
+static inline long nvx_mailbox_open(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_MAILBOX_OPEN, node, port); }
+/* Returns the message's length; -EMSGSIZE (message kept) if size is smaller. */
+static inline long nvx_mailbox_read(long id, void *buf, size_t size) { return nvx_syscall3(NVX_SYS_MAILBOX_READ, id, (long)buf, (long)size); }
+static inline long nvx_mailbox_write(long id, const void *buf, size_t size) { return nvx_syscall3(NVX_SYS_MAILBOX_WRITE, id, (long)buf, (long)size); }
+static inline long nvx_mailbox_close(long id) { return nvx_syscall1(NVX_SYS_MAILBOX_CLOSE, id); }
+static inline long nvx_mailbox_unlink(long id) { return nvx_syscall1(NVX_SYS_MAILBOX_UNLINK, id); }
+static inline long nvx_mailbox_stats(long id, struct nvx_ikc_stats *s) { return nvx_syscall2(NVX_SYS_MAILBOX_STATS, id, (long)s); }
+
+/* Portals: the receiver allows one sender node, then reads one message of up to `size`
+ * bytes (returns its length); the writer sleeps until every byte was delivered. */
+static inline long nvx_portal_create(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_PORTAL_CREATE, node, port); }
+static inline long nvx_portal_allow(long id, unsigned remote_node) { return nvx_syscall2(NVX_SYS_PORTAL_ALLOW, id, remote_node); }
+static inline long nvx_portal_open(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_PORTAL_OPEN, node, port); }
+static inline long nvx_portal_read(long id, void *buf, size_t size) { return nvx_syscall3(NVX_SYS_PORTAL_READ, id, (long)buf, (long)size); }
+static inline long nvx_portal_write(long id, const void *buf, size_t size) { return nvx_syscall3(NVX_SYS_PORTAL_WRITE, id, (long)buf, (long)size); }
+static inline long nvx_portal_close(long id) { return nvx_syscall1(NVX_SYS_PORTAL_CLOSE, id); }
+static inline long nvx_portal_unlink(long id) { return nvx_syscall1(NVX_SYS_PORTAL_UNLINK, id); }
+static inline long nvx_portal_stats(long id, struct nvx_ikc_stats *s) { return nvx_syscall2(NVX_SYS_PORTAL_STATS, id, (long)s); }
+
+/* Syncs over a node list: ALL_TO_ONE (nodes[0] waits for the others' signals) or
+ * ONE_TO_ALL (nodes[1..] wait for nodes[0]'s signal). `port` (0..NVX_SYNC_PORTS-1)
+ * must match on both sides. The waiting side creates, the signalling side opens. */
+static inline long nvx_sync_create(unsigned port, const uint32_t *nodes, unsigned count, int type)
+{
+    return nvx_syscall4(NVX_SYS_SYNC_CREATE, port, (long)nodes, count, type);
+}
+static inline long nvx_sync_open(unsigned port, const uint32_t *nodes, unsigned count, int type)
+{
+    return nvx_syscall4(NVX_SYS_SYNC_OPEN, port, (long)nodes, count, type);
+}
+static inline long nvx_sync_wait(long id) { return nvx_syscall1(NVX_SYS_SYNC_WAIT, id); }
+static inline long nvx_sync_signal(long id) { return nvx_syscall1(NVX_SYS_SYNC_SIGNAL, id); }
+static inline long nvx_sync_close(long id) { return nvx_syscall1(NVX_SYS_SYNC_CLOSE, id); }
+static inline long nvx_sync_unlink(long id) { return nvx_syscall1(NVX_SYS_SYNC_UNLINK, id); }
+
+#ifdef __cplusplus
+}
+#endif
+#endif
