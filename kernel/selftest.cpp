@@ -1,6 +1,7 @@
 #include "kernel/selftest.hpp"
 
 #include "hal/board/platform.hpp"
+#include "hal/noc/noc_driver.hpp"
 #include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "hal/sbi/sbi_call.hpp"
@@ -82,6 +83,29 @@ unsigned run_selftests() {
     expect_sbi("sbi-hart-start-foreign-address", sbi::hart_start(g_layout.cluster->first_hart + 1, foreign.mem_base, 0),
                sbi::kErrInvalidAddress);
     expect_sbi("sbi-hart-status-foreign-hart", sbi::hart_status(foreign.first_hart).error, sbi::kErrInvalidParam);
+
+    // The NoC engine checks every node and address against this cluster, too.
+    u32 own_node = g_layout.cluster->first_node, foreign_node = foreign.first_node;
+    u64 own_buffer = g_layout.mem_base + g_layout.mem_size - board::kPageSize;  // the boot info page
+    u64 foreign_buffer = foreign.mem_base;
+    expect_sbi("noc-attach-foreign-node", noc::attach(foreign_node, own_buffer).error, sbi::kErrInvalidParam);
+    expect_sbi("noc-attach-foreign-area", noc::attach(own_node, foreign_buffer).error, sbi::kErrInvalidAddress);
+    expect_sbi("noc-send-as-foreign-node", noc::mailbox_send(foreign_node, own_node, own_buffer).error,
+               sbi::kErrInvalidParam);
+    expect_sbi("noc-send-foreign-message", noc::mailbox_send(own_node, foreign_node, foreign_buffer).error,
+               sbi::kErrInvalidAddress);
+    expect_sbi("noc-send-to-missing-node", noc::mailbox_send(own_node, board::kMaxNodes + 1, own_buffer).error,
+               sbi::kErrInvalidParam);
+    expect_sbi("noc-portal-write-foreign-data",
+               noc::portal_write(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
+    expect_sbi("noc-portal-allow-foreign-buffer",
+               noc::portal_allow(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
+    expect_sbi("noc-portal-allow-oversized", noc::portal_allow(own_node, foreign_node, 0, own_buffer, 8192, 8192).error,
+               sbi::kErrInvalidParam);
+    expect_sbi("noc-release-foreign-node", noc::mailbox_release(foreign_node, own_node).error, sbi::kErrInvalidParam);
+    expect_sbi("noc-sync-arm-bad-register", noc::sync_arm(own_node, board::kSyncsPerNode, 1).error,
+               sbi::kErrInvalidParam);
+    expect_sbi("noc-stats-foreign-buffer", noc::stats(own_node, foreign_buffer).error, sbi::kErrInvalidAddress);
     return g_failures;
 }
 }  // namespace nvx::kernel
