@@ -33,6 +33,8 @@ sv39::Pte* DirectMapMemory::table(u64 phys) { return reinterpret_cast<sv39::Pte*
 u64 DirectMapMemory::allocate() {
     u64 phys = g_pages.allocate();
     if (phys != 0) memset(reinterpret_cast<void*>(g_layout.phys_to_virt(phys)), 0, sv39::kPageSize);
+    // Harts walking the table concurrently must see the zeroes before the link to this page.
+    __atomic_thread_fence(__ATOMIC_RELEASE);
     return phys;
 }
 
