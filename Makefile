@@ -52,6 +52,7 @@ $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 include runtime/runtime.mk
 include mk/programs.mk
+include benchmarks/benchmarks.mk
 -include mk/host_tests.mk
 
 clean:

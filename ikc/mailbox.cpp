@@ -72,6 +72,7 @@ bool poll_arrivals(OwnNode& own) {
         if (!(full & 1)) continue;
         const MailboxMessage& m = own.events->slots[sender];
         if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) continue;  // push back
+        if (Endpoint* in = g_mailboxes.find_input(own.node, m.header.target_port)) in->stats.hw_transfers++;
         noc::mailbox_release(own.node, sender);
         moved = true;
     }

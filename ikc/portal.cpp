@@ -112,20 +112,38 @@ bool poll_done(u32 index) {
     return true;
 }
 
+// Retries the writes waiting for `peer`. The receiver allows one port at a time, so a
+// busy answer only holds back later writers to that same port (their order is kept);
+// writers to the other ports of that node still get their turn.
+void retry_writers(u32 peer) {
+    ThreadQueue& queue = g_ready_waits[peer];
+    ThreadQueue still_waiting;
+    u64 busy_ports = 0;
+    while (!queue.empty()) {
+        Thread* writer = queue.pop();
+        u64 port_bit = 1ull << endpoint_of(writer).remote_port;
+        i64 r = (busy_ports & port_bit) ? noc::kBusy : push_chunks(writer);
+        if (r == noc::kBusy) {
+            busy_ports |= port_bit;
+            still_waiting.push(writer);
+            continue;
+        }
+        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
+    }
+    queue = still_waiting;
+}
+
+bool writer_ahead(u32 peer, u32 port) {
+    for (Thread* t = g_ready_waits[peer].front(); t != nullptr; t = t->next)
+        if (endpoint_of(t).remote_port == port) return true;
+    return false;
+}
+
 bool poll_ready(u32 index) {
     u64 ready = atomic::exchange_acq_rel(&own_node(index).events->portal_ready, u64{0});
     bool moved = ready != 0;
-    for (u32 peer = 0; ready != 0; peer++, ready >>= 1) {
-        if (!(ready & 1)) continue;
-        ThreadQueue& queue = g_ready_waits[peer];
-        while (!queue.empty()) {
-            Thread* writer = queue.front();
-            i64 r = push_chunks(writer);
-            if (r == noc::kBusy) break;
-            queue.pop();
-            wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
-        }
-    }
+    for (u32 peer = 0; ready != 0; peer++, ready >>= 1)
+        if (ready & 1) retry_writers(peer);
     return moved;
 }
 
@@ -184,12 +202,11 @@ Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
         start_head(static_cast<u32>(local));
         return outcome;
     }
-    ThreadQueue& queue = g_ready_waits[out->remote_node];
-    if (queue.empty()) {
+    if (!writer_ahead(out->remote_node, out->remote_port)) {  // keep the order per (node, port)
         i64 r = push_chunks(t);
         if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
     }
-    return sleep_on(queue, t, *out);
+    return sleep_on(g_ready_waits[out->remote_node], t, *out);
 }
 
 i64 portal_close(u64 id) {

@@ -1,0 +1,25 @@
+# Benchmarks: the IKC micro-benchmark program and `make bench-ikc`.
+# Included by the top Makefile after mk/programs.mk (needs USER_OUT, USER_OBJ_DIR and
+# nvx_user_program). Guarded, so `make -f Makefile -f benchmarks/benchmarks.mk` also works
+# when the Makefile already includes it.
+ifndef NVX_BENCHMARKS_MK
+NVX_BENCHMARKS_MK := 1
+
+# A fragment must not become the default goal.
+benchmarks_saved_default_goal := $(.DEFAULT_GOAL)
+
+IKC_BENCH := $(USER_OUT)/ikc_bench.elf
+$(eval $(call nvx_user_program,$(IKC_BENCH),$(USER_OBJ_DIR)/benchmarks/ikc_bench.o))
+
+# user-programs' prerequisites were expanded when mk/programs.mk was read: add ours to
+# the target directly, and to the list for whoever reads it later.
+USER_PROGRAMS += $(IKC_BENCH)
+user-programs: $(IKC_BENCH)
+
+# IKC latency and bandwidth on the small board (needs `make BOARD=small` once).
+.PHONY: bench-ikc
+bench-ikc: $(IKC_BENCH)
+	benchmarks/ikc.sh
+
+.DEFAULT_GOAL := $(benchmarks_saved_default_goal)
+endif
