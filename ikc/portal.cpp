@@ -13,20 +13,30 @@ using kernel::g_space;
 namespace sv39 = riscv::sv39;
 
 EndpointTable<kVirtualPortals> g_portals;
+// Segments per posted window: as many as fit in a thread's staging area.
+constexpr u32 kWindowSegments = sizeof(kernel::PendingIo::staging) / sizeof(noc::PortalSegment);
+static_assert(kWindowSegments <= noc::kPortalMaxSegments);
 ThreadQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
 ThreadQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
 ThreadQueue g_local_writers;                   // writes to an own node waiting for a matching read
 
 Endpoint& endpoint_of(Thread* t) { return g_portals.at(t->io.endpoint); }
 
-// Posts the next piece of the head reader's buffer to the hardware portal.
-void post_chunk(Thread* reader) {
+// Posts the next window of the head reader's buffer: up to kPortalMaxSegments pages,
+// which the sender then fills with back-to-back transfers.
+void post_window(Thread* reader) {
     Endpoint& in = endpoint_of(reader);
-    u64 va = reader->io.buffer + reader->io.done;
+    auto* segments = reinterpret_cast<noc::PortalSegment*>(reader->io.staging);
     u64 left = reader->io.size - reader->io.done;
-    u32 chunk = static_cast<u32>(page_span(va, left < noc::kPortalMaxTransfer ? left : noc::kPortalMaxTransfer));
-    reader->io.posted = chunk;
-    noc::portal_allow(in.node, in.remote_node, in.port, user_phys(va, sv39::kWrite), chunk, left);
+    u64 va = reader->io.buffer + reader->io.done;
+    u32 count = 0;
+    for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
+        u64 span = page_span(va + covered, left - covered);
+        segments[count] = {user_phys(va + covered, sv39::kWrite), span};
+        covered += span;
+    }
+    noc::portal_allow(in.node, in.remote_node, in.port,
+                      kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
 }
 
 void end_read(Thread* reader, i64 result) {
@@ -60,7 +70,7 @@ void start_head(u32 index) {
         Thread* reader = g_readers[index].front();
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
-            post_chunk(reader);
+            post_window(reader);
             return;
         }
         Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
@@ -103,7 +113,7 @@ bool poll_done(u32 index) {
     endpoint_of(reader).stats.hw_transfers++;
     bool ended = (done & noc::kPortalMessageEnded) || reader->io.done == reader->io.size;
     if (!ended) {
-        post_chunk(reader);
+        post_window(reader);
         return true;
     }
     g_readers[index].pop();

@@ -100,7 +100,8 @@ unsigned run_selftests() {
                noc::portal_write(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
     expect_sbi("noc-portal-allow-foreign-buffer",
                noc::portal_allow(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
-    expect_sbi("noc-portal-allow-oversized", noc::portal_allow(own_node, foreign_node, 0, own_buffer, 8192, 8192).error,
+    expect_sbi("noc-portal-allow-too-many-segments",
+               noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
                sbi::kErrInvalidParam);
     expect_sbi("noc-release-foreign-node", noc::mailbox_release(foreign_node, own_node).error, sbi::kErrInvalidParam);
     expect_sbi("noc-sync-arm-bad-register", noc::sync_arm(own_node, board::kSyncsPerNode, 1).error,

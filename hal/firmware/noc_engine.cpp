@@ -18,9 +18,12 @@ struct PortalState {
     bool allowed;
     u32 sender;
     u64 ports;
-    u64 buffer;
-    u32 length;
-    u32 filled;
+    PortalSegment segments[kPortalMaxSegments];  // the posted window, copied at allow time
+    u32 count;
+    u32 segment;    // segment being filled
+    u64 offset;     // bytes filled in that segment
+    u64 filled;     // bytes filled in the whole window
+    u64 window;     // bytes of the whole window
     u64 remaining;  // what the receiver's whole read can still take
     u64 waiters;    // senders that found no matching allow
 };
@@ -114,22 +117,57 @@ Result mailbox_release(u32 node, u32 sender) {
     return ok();
 }
 
-Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u64 buffer, u64 lengths) {
-    u32 length = static_cast<u32>(lengths);
+Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u64 list, u64 lengths) {
+    u32 count = static_cast<u32>(lengths);
     u64 remaining = lengths >> 32;
-    if (length == 0 || length > kPortalMaxTransfer || remaining < length) return error(sbi::kErrInvalidParam);
-    if (!in_caller(c, buffer, length)) return error(sbi::kErrInvalidAddress);
+    if (count == 0 || count > kPortalMaxSegments) return error(sbi::kErrInvalidParam);
+    if (list % 8 != 0 || !in_caller(c, list, count * sizeof(PortalSegment))) return error(sbi::kErrInvalidAddress);
+    PortalSegment segments[kPortalMaxSegments];
+    memcpy(segments, reinterpret_cast<const void*>(list), count * sizeof(PortalSegment));
+    u64 window = 0;
+    for (u32 i = 0; i < count; i++) {
+        if (segments[i].length == 0 || segments[i].length > kPortalMaxTransfer) return error(sbi::kErrInvalidParam);
+        if (!in_caller(c, segments[i].phys, segments[i].length)) return error(sbi::kErrInvalidAddress);
+        window += segments[i].length;
+    }
+    if (remaining < window) return error(sbi::kErrInvalidParam);
     NodeEngine& n = g_nodes[node];
-    bool wake = false;
     {
         LockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
         if (n.portal.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer at a time
-        n.portal = {true, sender, ports, buffer, length, 0, remaining, n.portal.waiters & ~bit(sender)};
-        wake = true;
+        PortalState& p = n.portal;
+        p.allowed = true;
+        p.sender = sender;
+        p.ports = ports;
+        memcpy(p.segments, segments, sizeof segments);
+        p.count = count;
+        p.segment = 0;
+        p.offset = p.filled = 0;
+        p.window = window;
+        p.remaining = remaining;
+        p.waiters &= ~bit(sender);
     }
-    if (wake) notify(sender, &EventArea::portal_ready, bit(node));
+    notify(sender, &EventArea::portal_ready, bit(node));
     return ok();
+}
+
+// Copies up to `length` bytes into the posted window; returns the bytes taken.
+u64 fill_window(PortalState& p, const u8* data, u64 length) {
+    u64 moved = 0;
+    while (moved < length && p.segment < p.count) {
+        PortalSegment& seg = p.segments[p.segment];
+        u64 step = seg.length - p.offset < length - moved ? seg.length - p.offset : length - moved;
+        memcpy(reinterpret_cast<void*>(seg.phys + p.offset), data + moved, step);
+        moved += step;
+        p.offset += step;
+        if (p.offset == seg.length) {
+            p.segment++;
+            p.offset = 0;
+        }
+    }
+    p.filled += moved;
+    return moved;
 }
 
 Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 data, u64 lengths) {
@@ -149,12 +187,10 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
             return error(kBusy);
         }
         if (remaining > p.remaining) return error(kTooLong);
-        moved = length < p.length - p.filled ? length : p.length - p.filled;
-        memcpy(reinterpret_cast<void*>(p.buffer + p.filled), reinterpret_cast<const void*>(data), moved);
-        p.filled += moved;
+        moved = static_cast<u32>(fill_window(p, reinterpret_cast<const u8*>(data), length));
         p.remaining -= moved;
         ended = moved == remaining;
-        complete = p.filled == p.length || ended;
+        complete = p.filled == p.window || ended;
         if (complete) {
             p.allowed = false;
             target.events->portal_bytes = p.filled;

@@ -10,6 +10,13 @@ using board::kSyncsPerNode;
 
 inline constexpr u32 kMailboxPayload = 128;   // bytes of payload per hardware message
 inline constexpr u32 kPortalMaxTransfer = 4096;  // bytes per hardware portal transfer
+inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one allow may post
+
+// One physically contiguous piece of a posted receive buffer (at most kPortalMaxTransfer).
+struct PortalSegment {
+    u64 phys;
+    u64 length;
+};
 
 // A hardware mailbox message: the 16-byte header the sender fills in (the engine checks
 // and overwrites `source`), then the payload.
@@ -57,7 +64,7 @@ enum Function : u64 {
     kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys)
     kMailboxSend,     // (source node, target node, message_phys, stamp) -> modeled cycles | kBusy
     kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
-    kPortalAllow,     // (node, sender node, ports, buffer_phys, length | remaining << 32)
+    kPortalAllow,     // (node, sender node, ports, PortalSegment list_phys, count | remaining << 32)
     kPortalWrite,     // (source node, target node, ports, data_phys, length | remaining << 32) -> bytes
     kSyncArm,         // (node, register, expected node mask)
     kSyncSignal,      // (source node, target node, register)
@@ -67,6 +74,8 @@ enum Function : u64 {
 // Ports of a portal transfer, packed in one argument: source port | target port << 16.
 constexpr u64 pack_ports(u32 source_port, u32 target_port) { return source_port | (u64{target_port} << 16); }
 constexpr u64 pack_lengths(u32 length, u64 remaining) { return length | (remaining << 32); }
+// The receiver's window (sum of its posted segments) fills across several transfers; the
+// allow completes when the window is full or the sender's message ends.
 
 // Returned as the SBI error when the engine cannot take the request now; the caller
 // sleeps until the matching event (credit or portal_ready) and tries again.

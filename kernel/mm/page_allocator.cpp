@@ -24,7 +24,7 @@ u64 PageAllocator::allocate() {
 
 u64 PageAllocator::allocate_run(u64 pages) {
     if (pages == 0) return 0;
-    for (u64 start = used_map_.find_clear(0); start + pages <= total_; start = used_map_.find_clear(start + 1)) {
+    for (u64 start = used_map_.find_clear(0); pages <= total_ - start; start = used_map_.find_clear(start + 1)) {
         u64 n = 0;
         while (n < pages && !used_map_.test(start + n)) n++;
         if (n < pages) continue;

@@ -17,7 +17,7 @@ struct PendingIo {
     u64 size;        // bytes asked for
     u64 done;        // bytes moved so far
     u64 posted;      // bytes of the hardware request in flight
-    alignas(16) u8 staging[160];  // outgoing hardware message (physically contiguous)
+    alignas(16) u8 staging[256];  // outgoing message or posted portal window (physically contiguous)
 
     // Starts a new call; the staging area is left alone (it may already hold the message).
     void begin(u32 id, u64 user_buffer, u64 bytes) {
