@@ -4,6 +4,7 @@ extern "C" void* memcpy(void*, const void*, size_t);
 
 namespace nvx::ikc {
 bool MessageBuffers::store(u32 node, u32 port, const u8* payload, u32 length) {
+    if (length > NVX_MAILBOX_MSG_MAX) length = NVX_MAILBOX_MSG_MAX;  // the engine bounds it too
     for (BufferedMessage& m : buffers_) {
         if (m.used) continue;
         m = {true, node, port, length, next_order_++, {}};

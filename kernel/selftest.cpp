@@ -98,8 +98,15 @@ unsigned run_selftests() {
                sbi::kErrInvalidParam);
     expect_sbi("noc-portal-write-foreign-data",
                noc::portal_write(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
-    expect_sbi("noc-portal-allow-foreign-buffer",
-               noc::portal_allow(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
+    expect_sbi("noc-portal-allow-foreign-list",
+               noc::portal_allow(own_node, foreign_node, 0, foreign_buffer, 1, 64).error, sbi::kErrInvalidAddress);
+    noc::PortalSegment window[1] = {{foreign_buffer, 64}};  // a list of ours naming foreign memory
+    u64 window_phys = g_layout.virt_to_phys(reinterpret_cast<u64>(window));
+    expect_sbi("noc-portal-allow-foreign-segment",
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidAddress);
+    window[0] = {own_buffer, 8192};
+    expect_sbi("noc-portal-allow-oversized-segment",
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 8192).error, sbi::kErrInvalidParam);
     expect_sbi("noc-portal-allow-too-many-segments",
                noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
                sbi::kErrInvalidParam);

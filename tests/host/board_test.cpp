@@ -311,7 +311,7 @@ TEST(BoardIsValid, RejectsEmptyOrOversizedBoards) {
 }
 
 TEST(BoardIsValid, MakeBoardOfBrokenShapes) {
-    BoardShape shape{.name = "one-hart", .io_clusters = 1, .io_harts = 1, .io_mem = 4 * MiB,
+    BoardShape shape{.name = "one-hart", .io_clusters = 1, .io_harts = 1, .io_mem = 4 * MiB, .io_interfaces = 1,
                      .compute_clusters = 2, .compute_harts = 3, .compute_mem = 4 * MiB,
                      .mesh_width = 2, .noc = kMppaNoc};
     EXPECT_FALSE(board_is_valid(make_board(shape)));
@@ -328,7 +328,7 @@ TEST(BoardIsValid, MakeBoardOfBrokenShapes) {
 }
 
 TEST(BoardIsValid, MakeBoardOfAGoodShape) {
-    constexpr Board b = make_board({.name = "wide", .io_clusters = 2, .io_harts = 3, .io_mem = 6 * MiB,
+    constexpr Board b = make_board({.name = "wide", .io_clusters = 2, .io_harts = 3, .io_mem = 6 * MiB, .io_interfaces = 1,
                                     .compute_clusters = 6, .compute_harts = 4, .compute_mem = 2 * MiB,
                                     .mesh_width = 3, .noc = kMppaNoc});
     static_assert(board_is_valid(b));
