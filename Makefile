@@ -1,6 +1,10 @@
 # Top-level build. `make run` boots the default board with the demo; `make test` runs
 # every test. All flags and variants are chosen in mk/config.mk.
 include mk/config.mk
+include runtime/runtime.mk
+include services/services.mk
+include mk/programs.mk
+include benchmarks/benchmarks.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean
@@ -36,9 +40,10 @@ $(BUILD)/kern/%.o: %.S
 $(BUILD)/fw/hal/firmware/entry.o: hal/firmware/entry.S
 	@mkdir -p $(dir $@)
 	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -c $< -o $@
-$(BUILD)/fw/hal/firmware/payload.o: hal/firmware/payload.S $(KERNEL_BIN)
+$(BUILD)/fw/hal/firmware/payload.o: hal/firmware/payload.S $(KERNEL_BIN) $(SYSTEM_IMAGE)
 	@mkdir -p $(dir $@)
-	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -DKERNEL_IMAGE_PATH='"$(KERNEL_BIN)"' -c $< -o $@
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -DKERNEL_IMAGE_PATH='"$(KERNEL_BIN)"' \
+		-DSYSTEM_IMAGE_PATH='"$(SYSTEM_IMAGE)"' -c $< -o $@
 
 $(KERNEL_ELF): $(KERNEL_OBJS) $(SUPPORT_OBJS) kernel/kernel.ld
 	@mkdir -p $(dir $@)
@@ -50,9 +55,6 @@ $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 	@$(SIZE) $(KERNEL_ELF) $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
-include runtime/runtime.mk
-include mk/programs.mk
-include benchmarks/benchmarks.mk
 -include mk/host_tests.mk
 
 clean:

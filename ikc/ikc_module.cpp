@@ -16,6 +16,12 @@ bool poll() {
     return moved;
 }
 
+void program_ended() {
+    mailbox_reset();
+    portal_reset();
+    sync_reset();
+}
+
 Outcome call(kernel::Cpu&, Thread* t) {
     const u64* x = t->frame.x;
     u64 a0 = x[kernel::kA0], a1 = x[kernel::kA1], a2 = x[kernel::kA2], a3 = x[kernel::kA3];
@@ -48,4 +54,4 @@ Outcome call(kernel::Cpu&, Thread* t) {
 }  // namespace nvx::ikc
 
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, NVX_SYS_MAILBOX_CREATE,
-                                   NVX_SYS_SYNC_UNLINK, nvx::ikc::call};
+                                   NVX_SYS_SYNC_UNLINK, nvx::ikc::call, nvx::ikc::program_ended};

@@ -42,17 +42,32 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
     return g_buffers.store(node, port, payload, length);
 }
 
-// Local senders blocked on a full buffer table, oldest first.
+// Local senders pushed back (no reader, no buffer), oldest first. A sender goes through
+// as soon as a reader or a buffer takes its message; an earlier sender to the same
+// (node, port) that is still stuck holds back the later ones, which keeps their order.
 void retry_local_sends() {
+    ThreadQueue still_waiting;
+    u64 stuck_ports = 0;  // ports (of any own node) with an earlier sender still waiting
     while (!g_local_waits.empty()) {
-        Thread* t = g_local_waits.front();
+        Thread* t = g_local_waits.pop();
         MailboxMessage& m = staged(t);
         Endpoint& out = g_mailboxes.at(t->io.endpoint);
-        if (!deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) return;  // still full
-        g_local_waits.pop();
+        u64 port_bit = 1ull << m.header.target_port;
+        if ((stuck_ports & port_bit) || !deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) {
+            stuck_ports |= port_bit;
+            still_waiting.push(t);
+            continue;
+        }
         count_message(out, m.header.length);
         wake(t, out, m.header.length);
     }
+    g_local_waits = still_waiting;
+}
+
+bool local_sender_ahead(u32 port) {
+    for (Thread* t = g_local_waits.front(); t != nullptr; t = t->next)
+        if (staged(t).header.target_port == port) return true;
+    return false;
 }
 
 i64 try_send(Thread* t) {
@@ -122,7 +137,9 @@ Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
     BufferedMessage* m = g_buffers.oldest(in->node, in->port);
     if (m == nullptr) {
         t->io.begin(static_cast<u32>(id), buffer, span);
-        return sleep_on(in->waiters, t, *in);
+        Outcome outcome = sleep_on(in->waiters, t, *in);
+        retry_local_sends();  // a pushed-back local message may be for this reader
+        return outcome;
     }
     if (size < m->length) return finish(t, -NVX_EMSGSIZE);
     g_space.copy_to_user(buffer, m->payload, m->length);
@@ -143,7 +160,8 @@ Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
                 static_cast<u16>(size), riscv::read_time()};
     t->io.begin(static_cast<u32>(id), buffer, size);
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
-        if (g_local_waits.empty() && deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
+        if (!local_sender_ahead(out->remote_port) &&
+            deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
             count_message(*out, size);
             return finish(t, static_cast<i64>(size));
         }
@@ -180,5 +198,11 @@ bool mailbox_poll() {
         moved |= poll_arrivals(own_node(i));
     }
     return moved;
+}
+
+void mailbox_reset() {
+    g_mailboxes = EndpointTable<kVirtualMailboxes>{};
+    for (ThreadQueue& q : g_credit_waits) q = ThreadQueue{};
+    g_local_waits = ThreadQueue{};
 }
 }  // namespace nvx::ikc

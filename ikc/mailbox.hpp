@@ -13,4 +13,5 @@ i64 mailbox_close(u64 id);
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, u64 address);
 bool mailbox_poll();  // arrivals and credits; true if anything moved
+void mailbox_reset();  // the program ended: its endpoints and sleepers go (arrived messages stay)
 }  // namespace nvx::ikc

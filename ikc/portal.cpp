@@ -3,6 +3,7 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/own_nodes.hpp"
 #include "ikc/user_copy.hpp"
+#include "kernel/console.hpp"
 #include "support/atomic.hpp"
 
 extern "C" void* memcpy(void*, const void*, size_t);
@@ -35,8 +36,11 @@ void post_window(Thread* reader) {
         segments[count] = {user_phys(va + covered, sv39::kWrite), span};
         covered += span;
     }
-    noc::portal_allow(in.node, in.remote_node, in.port,
-                      kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
+    sbi::Result r = noc::portal_allow(in.node, in.remote_node, in.port,
+                                      kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
+    // Only the head posts, and only after the previous window completed: a refusal is a bug.
+    if (r.error != sbi::kSuccess) kernel::panic("portal window refused by the NoC engine (%ld)", r.error);
+    reader->io.posted = left;
 }
 
 void end_read(Thread* reader, i64 result) {
@@ -61,7 +65,7 @@ i64 copy_local(Thread* writer, Thread* reader) {
 
 bool local_match(Thread* writer, const Endpoint& in) {
     const Endpoint& out = endpoint_of(writer);
-    return out.remote_node == in.node && out.remote_port == in.port && in.remote_node == out.node;
+    return out.remote_node == in.node && out.remote_port == in.port && own_index(in.remote_node) >= 0;
 }
 
 // Starts the read at the head of own node `index`, if any.
@@ -70,7 +74,7 @@ void start_head(u32 index) {
         Thread* reader = g_readers[index].front();
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
-            post_window(reader);
+            if (reader->io.posted == 0) post_window(reader);  // not again while one is posted
             return;
         }
         Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
@@ -112,6 +116,7 @@ bool poll_done(u32 index) {
     reader->io.done += bytes;
     endpoint_of(reader).stats.hw_transfers++;
     bool ended = (done & noc::kPortalMessageEnded) || reader->io.done == reader->io.size;
+    reader->io.posted = 0;
     if (!ended) {
         post_window(reader);
         return true;
@@ -242,5 +247,14 @@ bool portal_poll() {
         moved |= poll_done(i);
     }
     return moved;
+}
+
+void portal_reset() {
+    // A window still posted names the old program's pages: the engine must forget it.
+    for (u32 i = 0; i < own_node_count(); i++) noc::portal_cancel(own_node(i).node);
+    g_portals = EndpointTable<kVirtualPortals>{};
+    for (ThreadQueue& q : g_readers) q = ThreadQueue{};
+    for (ThreadQueue& q : g_ready_waits) q = ThreadQueue{};
+    g_local_writers = ThreadQueue{};
 }
 }  // namespace nvx::ikc

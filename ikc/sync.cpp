@@ -129,4 +129,6 @@ bool sync_poll() {
     }
     return moved;
 }
+
+void sync_reset() { g_syncs = EndpointTable<kVirtualSyncs>{}; }
 }  // namespace nvx::ikc

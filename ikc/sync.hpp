@@ -11,4 +11,5 @@ i64 sync_signal(u64 id);
 i64 sync_close(u64 id);
 i64 sync_unlink(u64 id);
 bool sync_poll();
+void sync_reset();  // the program ended: drop its syncs
 }  // namespace nvx::ikc

@@ -30,4 +30,22 @@ bool parse_bootargs(const char* text, BootArgs* out) {
     }
     return true;
 }
+
+bool split_args(char* block, u64 size, BootArgs* out) {
+    out->argc = out->envc = 0;
+    if (size == 0 || block[size - 1] != '\0') return false;
+    bool in_env = false;
+    for (u64 start = 0; start < size;) {
+        char* s = block + start;
+        start += str_length(s) + 1;
+        if (*s == '\0' && !in_env) {
+            in_env = true;
+            continue;
+        }
+        u32& count = in_env ? out->envc : out->argc;
+        if (count == kMaxArgs) return false;
+        (in_env ? out->envp : out->argv)[count++] = s;
+    }
+    return out->argc > 0;
+}
 }  // namespace nvx::kernel

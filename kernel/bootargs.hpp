@@ -10,6 +10,8 @@ struct BootArgs {
     bool selftest = false;
     u32 argc = 0;
     const char* argv[kMaxArgs];
+    u32 envc = 0;
+    const char* envp[kMaxArgs];
     char storage[board::kBootArgsMax];
     const char* error = nullptr;  // set when parsing failed
 };
@@ -17,4 +19,9 @@ struct BootArgs {
 // Parses `text` into `out` (argv points into out->storage). False with out->error set
 // for an unknown option or too many arguments.
 bool parse_bootargs(const char* text, BootArgs* out);
+
+// Makes argv, then envp, of the NUL-separated strings in block[0..size): argv strings, an
+// empty string, environment strings (block is out->storage or outlives out). False if
+// argv is empty, a list is too long, or the last string is unterminated.
+bool split_args(char* block, u64 size, BootArgs* out);
 }  // namespace nvx::kernel

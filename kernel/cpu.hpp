@@ -26,6 +26,7 @@ struct Cpu {
     Thread* running;     // what the core believes runs there (nullptr = idle)
     // owned by the hart
     Thread* fp_loaded;   // thread whose FP state is in this hart's registers
+    u64 space_epoch;     // address-space generation this hart's TLB holds
     u32 ready;
 };
 

@@ -31,9 +31,10 @@ BootArgs g_args;
 
 void set_tp(Cpu& c) { asm volatile("mv tp, %0" ::"r"(&c)); }
 
+// A cluster that cannot boot leaves the board unusable: power it off with a failure.
 [[noreturn]] void fail_boot(const char* what, i64 detail) {
     kprint("[cluster %u] boot failed: %s (%ld)\n", g_layout.index, what, detail);
-    if (g_layout.is_compute()) sbi::cluster_exit(127);
+    sbi::system_reset(sbi::kResetShutdown, sbi::kReasonFailure);
     for (;;) riscv::wfi();
 }
 
@@ -60,7 +61,10 @@ void start_user_harts() {
     NVX_CSR_WRITE(stvec, reinterpret_cast<u64>(&kernelvec));
 
     u64 free_start = g_layout.virt_to_phys(reinterpret_cast<u64>(_kernel_end));
-    g_pages.init(free_start, board::boot_info_address(*g_layout.cluster) - free_start);
+    // The first I/O cluster keeps the launcher's image region out of the page pool.
+    u64 free_end = g_layout.index == 0 ? board::image_region_base(board::kBoard)
+                                       : board::boot_info_address(*g_layout.cluster);
+    g_pages.init(free_start, free_end - free_start);
     if (!g_space.init()) fail_boot("out of memory for the kernel page table", 0);
     NVX_CSR_WRITE(satp, g_space.satp());
     asm volatile("sfence.vma" ::: "memory");
@@ -84,10 +88,8 @@ void start_user_harts() {
         unsigned failures = run_selftests();
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);
     }
-    if (g_layout.is_compute()) {
-        int err = start_program(g_args);
-        if (err != 0) fail_boot("cannot load the program", err);
-    }
+    int err = start_system_program(g_args);
+    if (err != 0) fail_boot("cannot load the system program", err);
     core_loop();
 }
 }  // namespace

@@ -11,6 +11,7 @@ struct KernelModule {
     bool (*poll)();                        // kernel core loop; true if it did some work
     u32 first_call, last_call;             // kernel-call numbers it serves (forwarded calls)
     Outcome (*call)(Cpu& cpu, Thread* t);  // serves one of them on the kernel core
+    void (*program_ended)();               // the program's threads are gone: drop their state
 };
 
 // Iteration over every linked-in module.

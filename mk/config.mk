@@ -41,7 +41,7 @@ SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
 
 # User programs: rv64gc/lp64d, newlib, our runtime.
 USER_ARCH := -march=rv64gc -mabi=lp64d
-USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include \
+USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include -Iservices/include \
 	-isystem $(NEWLIB_INC)
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)

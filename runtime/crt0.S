@@ -1,5 +1,5 @@
 /* Program entry. The kernel starts the first thread here with sp at the initial stack:
- *   sp -> argc (8 bytes), argv[0..argc-1], NULL, then the strings.
+ *   sp -> argc (8 bytes), argv[0..argc-1], NULL, envp[...], NULL, then the strings.
  * No other register is assumed, and .bss is cleared here even if the loader did it. */
     .section .text._start, "ax", @progbits
     .globl _start
@@ -34,8 +34,11 @@ _start:
 
     mv a0, s1
     mv a1, s2
-    la t0, environ          /* envp: newlib's empty, NULL-terminated environment */
-    ld a2, 0(t0)
+    slli a2, s1, 3          /* envp = argv + argc + 1: the launcher's environment */
+    add a2, a2, s2
+    addi a2, a2, 8
+    la t0, environ
+    sd a2, 0(t0)
     call main
     tail exit
     .size _start, . - _start

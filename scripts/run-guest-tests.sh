@@ -39,10 +39,21 @@ check_log() {  # check log -> prints a failure reason, or nothing
             killed=$(count "killed: " "$log")
             [ "$killed" -ge $((11 * BOARD_COMPUTE_CLUSTERS)) ] || echo "only $killed fault reports on the console"
         fi ;;
-    killed)
-        local killed
-        killed=$(count "killed: " "$log")
-        [ "$killed" -ge "$BOARD_COMPUTE_CLUSTERS" ] || echo "only $killed fault reports on the console" ;;
+    killed)  # the first crash ends the run: at least one report, and the spawn server's
+        grep -q "killed: " "$log" || echo "no fault report on the console"
+        grep -q "\[spawn\] cluster [0-9]*: program killed" "$log" || echo "no failure report from the spawn server" ;;
+    placement:*)  # every rank 0..N-1 printed exactly once
+        local want got
+        want=${check#placement:}
+        got=$(grep -o "^rank [0-9]* of $want on cluster" "$log" | sort -u | wc -l)
+        [ "$got" = "$want" ] || { echo "$got distinct ranks of $want reported"; return; }
+        [ "$(grep -c "^rank [0-9]* of " "$log")" = "$want" ] || echo "some rank reported twice" ;;
+    console)  # whole lines only: each console line is exactly what one printf wrote
+        local lines good
+        lines=$(grep -c "console [0-9]*\." "$log" || true)
+        good=$(grep -cE "^console [0-9]+\.[0-9]+\.[0-9]+ \[([a-z])\1{149}\] end$" "$log" || true)
+        [ "$lines" -gt 0 ] && [ "$good" = "$lines" ] || echo "$((lines - good)) of $lines console lines broken"
+        [ "$good" = $((BOARD_COMPUTE_USER_HARTS * 20)) ] || echo "$good whole lines, expected $((BOARD_COMPUTE_USER_HARTS * 20))" ;;
     none) ;;
     *) echo "unknown check '$check'" ;;
     esac
@@ -58,14 +69,17 @@ while read -r name boards program status check opts; do
         eval "$(build/tools/board-info "$board")"
         log="build/test-logs/$board-$name.log"
         start=$(date +%s%N)
-        # options column: kernel options, then "--" and program arguments
-        kernel_opts=${opts%%--*}
-        program_args=""
-        [[ "$opts" == *--* ]] && program_args=${opts#*-- }
-        # shellcheck disable=SC2086 # program arguments are words of cases.txt
-        scripts/nvx-run --board "$board" --timeout "$timeout_s" --kernel-opts "$kernel_opts" \
-            "build/user/$program.elf" $program_args </dev/null >"$log" 2>&1
-        rc=$?
+        # options column: launcher flags, then a lone "--" and the program's arguments
+        launcher_opts=()
+        program_args=()
+        in_args=0
+        for word in $opts; do
+            if [ $in_args = 0 ] && [ "$word" = "--" ]; then in_args=1; continue; fi
+            if [ $in_args = 0 ]; then launcher_opts+=("$word"); else program_args+=("$word"); fi
+        done
+        scripts/nvx-run --board "$board" --timeout "$timeout_s" "${launcher_opts[@]}" \
+            "build/user/$program.elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
+        rc=${PIPESTATUS[0]}
         secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
         reason=""
         if [ $rc = 124 ] || [ $rc = 137 ]; then

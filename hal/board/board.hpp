@@ -60,6 +60,9 @@ inline constexpr u64 kProgramSize = 4 * MiB;
 inline constexpr u64 kClustersBase = kProgramBase + kProgramSize;
 inline constexpr u64 kFdtReserve = 2 * MiB;       // QEMU puts the device tree in the last 2 MiB
 inline constexpr u64 kTimerHz = 10'000'000;  // mtime (rdtime) frequency of QEMU virt
+// The launcher places the user program's ELF in the first I/O cluster's memory ("DDR"),
+// in this region just below the boot-info page, for the Spawn Server to read.
+inline constexpr u64 kImageRegionSize = 2 * MiB - kPageSize;
 
 struct Board {
     const char* name;
@@ -156,6 +159,8 @@ constexpr Board make_board(const BoardShape& s) {
     return b;
 }
 
+constexpr u64 image_region_base(const Board& b) { return b.clusters[0].mem_end() - kPageSize - kImageRegionSize; }
+
 // Sanity rules every board must satisfy; checked at compile time and by host tests.
 constexpr bool board_is_valid(const Board& b) {
     if (b.cluster_count == 0 || b.cluster_count > kMaxClusters || b.compute_count == 0) return false;
@@ -168,6 +173,7 @@ constexpr bool board_is_valid(const Board& b) {
         if (i > 0 && c.first_hart != b.clusters[i - 1].first_hart + b.clusters[i - 1].harts) return false;
     }
     if (b.node_count > kMaxNodes) return false;
+    if (b.clusters[0].kind != ClusterKind::Io || b.clusters[0].mem_size < 2 * kImageRegionSize) return false;
     return b.hart_count <= 512;  // QEMU virt limit
 }
 

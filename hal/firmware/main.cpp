@@ -12,6 +12,8 @@
 
 extern "C" const nvx::u8 g_kernel_image_start[];
 extern "C" const nvx::u8 g_kernel_image_end[];
+extern "C" const nvx::u8 g_system_image_start[];
+extern "C" const nvx::u8 g_system_image_end[];
 extern "C" void* memcpy(void*, const void*, size_t);
 extern "C" void* memset(void*, int, size_t);
 
@@ -54,6 +56,12 @@ void boot_board(u64 fdt_address) {
         console_print("[firmware] error: boot arguments longer than %lu bytes\n", board::kBootArgsMax - 1);
         power_off(0xfd);
     }
+    u64 system_size = static_cast<u64>(g_system_image_end - g_system_image_start);
+    if (system_size > board::kProgramSize) {
+        console_print("[firmware] error: system program (%lu bytes) exceeds the program region\n", system_size);
+        power_off(0xfd);
+    }
+    memcpy(reinterpret_cast<void*>(board::kProgramBase), g_system_image_start, system_size);
     for (u32 i = 0; i < kBoard.cluster_count; i++) {
         const board::Cluster& c = kBoard.cluster(i);
         for (u32 h = c.first_hart; h < c.first_hart + c.harts; h++) {

@@ -41,6 +41,13 @@ struct NodeEngine {
 NodeEngine g_nodes[kBoard.node_count];
 
 constexpr u64 bit(u64 n) { return 1ull << n; }
+
+// A cluster may send from any of its nodes (I/O clusters have several interfaces): an
+// allow names the sender's cluster through one of its nodes.
+u64 nodes_of_cluster_of(u32 node) {
+    const board::Cluster& c = kBoard.cluster(kBoard.cluster_of_node(node));
+    return (c.nodes == 64 ? ~0ull : bit(c.nodes) - 1) << c.first_node;
+}
 constexpr Result ok(u64 value = 0) { return {sbi::kSuccess, value}; }
 constexpr Result error(i64 code) { return {code, 0}; }
 
@@ -124,6 +131,7 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     if (list % 8 != 0 || !in_caller(c, list, count * sizeof(PortalSegment))) return error(sbi::kErrInvalidAddress);
     PortalSegment segments[kPortalMaxSegments];
     memcpy(segments, reinterpret_cast<const void*>(list), count * sizeof(PortalSegment));
+    u64 wake;
     u64 window = 0;
     for (u32 i = 0; i < count; i++) {
         if (segments[i].length == 0 || segments[i].length > kPortalMaxTransfer) return error(sbi::kErrInvalidParam);
@@ -146,9 +154,10 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
         p.offset = p.filled = 0;
         p.window = window;
         p.remaining = remaining;
-        p.waiters &= ~bit(sender);
+        wake = p.waiters & nodes_of_cluster_of(sender);
+        p.waiters &= ~wake;
     }
-    notify(sender, &EventArea::portal_ready, bit(node));
+    notify_each(wake | bit(sender), &EventArea::portal_ready, node);
     return ok();
 }
 
@@ -181,7 +190,8 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     {
         LockGuard guard(target.lock);
         PortalState& p = target.portal;
-        if (target.events == nullptr || !p.allowed || p.sender != src || p.ports != ports) {
+        bool sender_allowed = kBoard.cluster_of_node(p.sender) == kBoard.cluster_of_node(src);
+        if (target.events == nullptr || !p.allowed || !sender_allowed || p.ports != ports) {
             p.waiters |= bit(src);
             g_nodes[src].stats.portal_busy++;
             return error(kBusy);
@@ -204,6 +214,13 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, moved);
     if (complete) notify(dst, &EventArea::portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
     return ok(moved);
+}
+
+Result portal_cancel(u32 node) {
+    NodeEngine& n = g_nodes[node];
+    LockGuard guard(n.lock);
+    n.portal.allowed = false;
+    return ok();
 }
 
 // Fires register k of `n` if every expected signal arrived; the caller holds n.lock.
@@ -271,6 +288,7 @@ Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
     case kSyncArm: return sync_arm(own, static_cast<u32>(a[1]), a[2]);
     case kSyncSignal: return sync_signal(own, peer, static_cast<u32>(a[2]));
     case kStats: return stats(c, own, a[1]);
+    case kPortalCancel: return portal_cancel(own);
     default: return error(sbi::kErrNotSupported);
     }
 }

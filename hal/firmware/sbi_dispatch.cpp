@@ -91,8 +91,7 @@ Result console_call(const board::Cluster& c, u64 fn, u64 a0, u64 a1, u64 a2) {
     }
 }
 
-Result vendor_call(const board::Cluster& c, u64 self, u64 fn, const u64 args[6]) {
-    if (fn == sbi::kVendorClusterExit) return cluster_exit(hart_record(self).cluster, args[0]);
+Result vendor_call(const board::Cluster& c, u64 fn, const u64 args[6]) {
     if (fn >= sbi::kVendorNocFirst && fn <= sbi::kVendorNocLast) return noc_call(c, fn, args);
     return {sbi::kErrNotSupported, 0};
 }
@@ -113,7 +112,7 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
         console_write(&ch, 1);
         return {sbi::kSuccess, 0};
     }
-    case sbi::kExtVendorNvx: return vendor_call(c, self, fn, args);
+    case sbi::kExtVendorNvx: return vendor_call(c, fn, args);
     default: return {sbi::kErrNotSupported, 0};
     }
 }

@@ -21,6 +21,5 @@ inline i64 send_ipi(u64 mask, u64 base) { return call(kExtIpi, 0, mask, base).er
 inline i64 hart_start(u64 hart, u64 start_phys, u64 opaque) { return call(kExtHsm, kHsmStart, hart, start_phys, opaque).error; }
 inline Result hart_status(u64 hart) { return call(kExtHsm, kHsmStatus, hart); }
 inline Result console_write(u64 phys, u64 len) { return call(kExtConsole, kConsoleWrite, len, phys, 0); }
-inline i64 cluster_exit(u64 status) { return call(kExtVendorNvx, kVendorClusterExit, status).error; }
 inline void system_reset(u64 type, u64 reason) { call(kExtReset, 0, type, reason); }
 }  // namespace nvx::sbi

@@ -25,10 +25,9 @@ enum BaseFunction : u64 {
 enum HsmFunction : u64 { kHsmStart = 0, kHsmStop = 1, kHsmStatus = 2, kHsmSuspend = 3 };
 enum ConsoleFunction : u64 { kConsoleWrite = 0, kConsoleRead = 1, kConsoleWriteByte = 2 };
 
-// Vendor extension: board services of the emulated manycore.
+// Vendor extension: the emulated manycore's NoC engine (hal/noc/noc_abi.hpp).
 enum VendorFunction : u64 {
-    kVendorClusterExit = 0,  // (status): this cluster's program ended; board powers off after all
-    kVendorNocFirst = 0x100, // 0x100..0x1ff: the NoC engine (not implemented yet)
+    kVendorNocFirst = 0x100,
     kVendorNocLast = 0x1ff,
 };
 

@@ -25,6 +25,11 @@ enum nvx_syscall {
     NVX_SYS_BRK = 10,          /* brk(new_end | 0) -> current break (or -ENOMEM)          */
     NVX_SYS_INFO = 11,         /* (local) info(struct nvx_info*) -> 0                    */
     NVX_SYS_NODE_OF = 12,      /* (local) (cluster, interface) -> NoC node                */
+    NVX_SYS_EXEC = 13,         /* system program only: (image, size, strings, strings_size):
+                                  strings = argv NUL-separated, an empty string, then the
+                                  environment NUL-separated                              */
+    NVX_SYS_POWEROFF = 14,     /* system program of an I/O cluster only: (status)         */
+    NVX_SYS_MAP_IMAGE = 15,    /* first I/O cluster only: (size) -> address of the image  */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -84,6 +89,9 @@ struct nvx_ikc_stats {
 #define NVX_ENOSPC 28
 #define NVX_EMSGSIZE 122
 #define NVX_EADDRINUSE 112
+#define NVX_ENOENT 2
+#define NVX_EEXIST 17
+#define NVX_ENAMETOOLONG 91
 
 /* How a joined thread ended. */
 enum nvx_thread_end {
@@ -110,17 +118,22 @@ struct nvx_info {
     uint32_t node;           /* this cluster's first NoC node                       */
     uint32_t nodes;          /* NoC nodes (interfaces) of this cluster              */
     uint32_t node_count;     /* NoC nodes on the board                              */
-    uint32_t reserved;
+    uint32_t compute_user_harts; /* user harts (PEs) of a compute cluster           */
     char board[16];          /* board name, NUL-terminated                         */
 };
 
 /* Initial user stack, as built by the kernel for the program's first thread:
- *   sp -> argc (uint64), argv[0..argc-1] (pointers), NULL, then the strings.
+ *   sp -> argc (uint64), argv[0..argc-1] (pointers), NULL, envp[...], NULL, then the strings.
  * Threads created later start at entry(arg) with sp = stack_top; returning from entry
  * is not allowed (the runtime's trampoline calls NVX_SYS_THREAD_EXIT). A new thread gets
  * its creator's gp (program-wide); tp and every other register start at zero. */
 
+/* The system program (services/) runs on every cluster at boot from the read-only program
+ * region. NVX_SYS_EXEC replaces it with a user program; when that program ends, the
+ * system program starts again with argv { "nvx-system", "exited", "<status>" }. */
+
 /* User address space layout (Sv39 lower half). */
+#define NVX_USER_IMAGE_BASE 0x40000000ull  /* where NVX_SYS_MAP_IMAGE maps the image */
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */
 

@@ -13,6 +13,7 @@ constexpr u64 kTickInterval = board::kTimerHz * kTickMicroseconds / 1'000'000;
 
 void handle_request(Cpu& c, Thread* t) {
     if (!g_process.running || t->state != ThreadState::Running) return;  // killed meanwhile
+    u64 generation = g_process.generation;
     Outcome outcome;
     switch (c.kind) {
     case RequestKind::Preempt: outcome = Outcome::Yield; break;
@@ -22,7 +23,8 @@ void handle_request(Cpu& c, Thread* t) {
         break;
     default: outcome = handle_forwarded_call(c, t); break;
     }
-    if (!g_process.running) return;
+    // The program ended or was replaced: its harts were already given back.
+    if (!g_process.running || g_process.generation != generation) return;
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;
@@ -50,6 +52,16 @@ void wait_for_user_harts(unsigned ready) {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         if (atomic::load_acquire(&core.ready) >= ready) return;
+        riscv::wfi();
+    }
+}
+
+void wait_for_user_harts_quiet() {
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        bool quiet = true;
+        for (u32 i = 1; i <= user_hart_count(); i++) quiet &= atomic::load_acquire(&cpu_at(i).signals) == 0;
+        if (quiet) return;
         riscv::wfi();
     }
 }

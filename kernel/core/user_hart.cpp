@@ -11,6 +11,11 @@
 namespace nvx::kernel {
 namespace {
 [[noreturn]] void run_thread(Cpu& c, Thread* t) {
+    u64 epoch = g_space.epoch();
+    if (c.space_epoch != epoch) {  // a new program: no translation of the old one may survive
+        asm volatile("sfence.vma" ::: "memory");
+        c.space_epoch = epoch;
+    }
     t->frame.kernel_sp = c.stack_top;
     t->frame.kernel_tp = reinterpret_cast<u64>(&c);
     u64 status = NVX_CSR_READ(sstatus);
@@ -30,7 +35,8 @@ namespace {
 [[noreturn]] void wait_for_dispatch(Cpu& c) {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-        atomic::exchange_acq_rel(&c.signals, 0u);  // nothing runs here: nothing to preempt or kill
+        // Nothing runs here: nothing to preempt or kill; a kill is acknowledged at once.
+        if (atomic::exchange_acq_rel(&c.signals, 0u) & kSignalKill) send_ipi(cpu_at(0));
         Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
         if (next != nullptr) run_thread(c, next);
         riscv::wfi();
@@ -78,7 +84,10 @@ extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
     if (cause & riscv::kCauseInterrupt) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         u32 signals = atomic::exchange_acq_rel(&c.signals, 0u);
-        if (signals & kSignalKill) wait_for_dispatch(c);
+        if (signals & kSignalKill) {
+            send_ipi(cpu_at(0));  // the core waits for every hart to leave the old program
+            wait_for_dispatch(c);
+        }
         if (signals & kSignalPreempt) post(c, t, RequestKind::Preempt);
         run_thread(c, t);
     }

@@ -134,4 +134,41 @@ i64 AddressSpace::set_brk(u64 new_brk) {
     brk_ = new_brk;
     return static_cast<i64>(brk_);
 }
+
+namespace {
+// Frees a user page table and everything below it; pages not from the allocator (mapped
+// physical regions) are only unmapped.
+void free_table(u64 table) {
+    sv39::Pte* entries = g_direct.table(table);
+    for (u64 i = 0; i < sv39::kEntriesPerTable; i++) {
+        sv39::Pte pte = entries[i];
+        if (!(pte & sv39::kValid)) continue;
+        if (sv39::is_leaf(pte)) g_pages.release(sv39::pte_phys(pte));
+        else free_table(sv39::pte_phys(pte));
+        entries[i] = 0;
+    }
+    g_pages.release(table);
+}
+}  // namespace
+
+void AddressSpace::reset_user() {
+    sv39::Pte* root = g_direct.table(root_);
+    for (u64 i = 0; i < sv39::kEntriesPerTable / 2; i++) {  // the lower half is user space
+        if (!(root[i] & sv39::kValid)) continue;
+        free_table(sv39::pte_phys(root[i]));
+        root[i] = 0;
+    }
+    heap_start_ = brk_ = mapped_end_ = 0;
+    user_pages_ = 0;
+    __atomic_fetch_add(&epoch_, 1, __ATOMIC_ACQ_REL);
+    asm volatile("sfence.vma" ::: "memory");
+}
+
+bool AddressSpace::map_user_physical(u64 va, u64 phys, u64 len) {
+    if (!user_address_ok(va, len) || va % sv39::kPageSize != 0 || phys % sv39::kPageSize != 0) return false;
+    KernelTable table(g_direct, root_);
+    for (u64 off = 0; off < len; off += sv39::kPageSize)
+        if (!table.map(va + off, phys + off, sv39::kRead | sv39::kUser)) return false;
+    return true;
+}
 }  // namespace nvx::kernel

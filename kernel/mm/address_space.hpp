@@ -39,12 +39,22 @@ public:
     i64 set_brk(u64 new_brk);  // new break or -ENOMEM
     u64 user_pages() const { return user_pages_; }
 
+    // Frees every user page and user page table; the next program starts from nothing.
+    // Harts flush their TLB when they see the new epoch.
+    void reset_user();
+    u64 epoch() const { return __atomic_load_n(&epoch_, __ATOMIC_ACQUIRE); }
+
+    // Maps [phys, phys + len) read-only for the user at `va` (pages not owned by the
+    // page allocator, such as the launcher's image region); false on failure.
+    bool map_user_physical(u64 va, u64 phys, u64 len);
+
 private:
     u64 root_ = 0;
     u64 heap_start_ = 0;
     u64 brk_ = 0;
     u64 mapped_end_ = 0;  // heap pages stay mapped up to here (the heap never unmaps)
     u64 user_pages_ = 0;
+    u64 epoch_ = 0;
 };
 
 extern AddressSpace g_space;

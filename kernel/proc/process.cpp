@@ -8,7 +8,11 @@
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "support/atomic.hpp"
+#include "support/format.hpp"
 #include "support/string.hpp"
+#include "kernel/module.hpp"
+#include "kernel/sched/futex.hpp"
+#include "kernel/core/core_loop.hpp"
 
 extern "C" void* memcpy(void*, const void*, size_t);
 
@@ -50,37 +54,44 @@ int load_segments(const elf::Image& image, const u8* file) {
     return 0;
 }
 
-// Initial stack: argc, argv[], NULL, then the strings (see nvx_abi.h).
+// Initial stack: argc, argv[], NULL, envp[], NULL, then the strings (see nvx_abi.h).
 i64 build_stack(const BootArgs& args) {
     u64 top = NVX_USER_STACK_TOP;
     if (!g_space.map_user_range(top - NVX_USER_STACK_SIZE, NVX_USER_STACK_SIZE, sv39::kRead | sv39::kWrite))
         return -NVX_ENOMEM;
     u64 strings = 0;
     for (u32 i = 0; i < args.argc; i++) strings += str_length(args.argv[i]) + 1;
-    u64 sp = align_down(top - strings - 8 * (args.argc + 2), 16);
-    u64 vectors = sp, text = sp + 8 * (args.argc + 2);
-    u64 argc = args.argc;
-    g_space.copy_to_user(vectors, &argc, 8);
-    for (u32 i = 0; i < args.argc; i++) {
-        u64 len = str_length(args.argv[i]) + 1;
-        g_space.copy_to_user(vectors + 8 * (i + 1), &text, 8);
-        g_space.copy_to_user(text, args.argv[i], len);
-        text += len;
-    }
-    u64 null = 0;
-    g_space.copy_to_user(vectors + 8 * (args.argc + 1), &null, 8);
+    for (u32 i = 0; i < args.envc; i++) strings += str_length(args.envp[i]) + 1;
+    u64 slots = 1 + args.argc + 1 + args.envc + 1;
+    u64 sp = align_down(top - strings - 8 * slots, 16);
+    u64 slot = sp, text = sp + 8 * slots;
+    auto put_word = [&](u64 value) {
+        g_space.copy_to_user(slot, &value, 8);
+        slot += 8;
+    };
+    auto put_strings = [&](u32 count, const char* const* list) {
+        for (u32 i = 0; i < count; i++) {
+            u64 len = str_length(list[i]) + 1;
+            put_word(text);
+            g_space.copy_to_user(text, list[i], len);
+            text += len;
+        }
+        put_word(0);
+    };
+    put_word(args.argc);
+    put_strings(args.argc, args.argv);
+    put_strings(args.envc, args.envp);
     return static_cast<i64>(sp);
 }
 
-void release_joined(Thread* t) {
-    g_threads.release(t);
-}
+void release_joined(Thread* t) { g_threads.release(t); }
 }  // namespace
 
-int start_program(const BootArgs& args) {
+// Loads the ELF file[0..size) as the new program with `args` and makes its first thread
+// ready; the address space must be empty.
+int load_program(const u8* file, u64 size, const BootArgs& args, bool system) {
     elf::Image image;
-    auto* file = reinterpret_cast<const u8*>(kProgramVirtualBase);
-    int err = elf::parse(file, board::kProgramSize, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &image);
+    int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &image);
     if (err != 0) return err;
     err = load_segments(image, file);
     if (err != 0) return err;
@@ -91,11 +102,13 @@ int start_program(const BootArgs& args) {
     Thread* t = g_threads.allocate();
     t->frame.sepc = image.entry;
     t->frame.x[kSp] = static_cast<u64>(sp);
-    g_process.running = true;
-    g_process.live_threads = 1;
-    g_process.main_thread = t->id;
+    g_process = {true, system, 1, t->id, 0, g_process.generation + 1, false};
     g_scheduler.make_ready(t);
     return 0;
+}
+
+int start_system_program(const BootArgs& args) {
+    return load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramSize, args, true);
 }
 
 i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart) {
@@ -155,18 +168,104 @@ Outcome thread_join(Thread* caller, u64 id, u64 status_address) {
     return Outcome::Resume;
 }
 
-void program_exit(u32 status) {
-    if (!g_process.running) return;
+namespace {
+// Stops every thread of the program and gives back everything it held: threads, queued
+// work, module state, user memory. Waits (in wfi) until no user hart still runs its code.
+void tear_down_program() {
     g_process.running = false;
     g_scheduler.clear();
     for (u32 i = 1; i <= user_hart_count(); i++) {
         Cpu& c = cpu_at(i);
-        if (c.running == nullptr) continue;
         c.running = nullptr;
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalKill));
         send_ipi(c);
     }
-    kprint("[cluster %u] program exited with status %u\n", g_layout.index, status);
-    sbi::cluster_exit(status);
+    wait_for_user_harts_quiet();
+    for (u32 i = 1; i <= user_hart_count(); i++) {
+        atomic::store_release(&cpu_at(i).posted, static_cast<Thread*>(nullptr));
+        atomic::store_release(&cpu_at(i).dispatch, static_cast<Thread*>(nullptr));
+    }
+    g_threads.release_all();
+    futex_reset();
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->program_ended != nullptr) m->program_ended();
+    g_space.reset_user();
+}
+
+// The status line the system program is restarted with after an exec'd program ended.
+BootArgs g_restart_args;
+char g_status_text[16];
+}  // namespace
+
+i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
+    if (!g_process.system) return -NVX_EPERM;
+    if (size == 0 || args_size == 0 || args_size > board::kBootArgsMax) return -NVX_EINVAL;
+    if (!g_space.user_range_ok(image, size, sv39::kRead) || !g_space.user_range_ok(args, args_size, sv39::kRead))
+        return -NVX_EFAULT;
+    // The image and its arguments move to kernel pages first: the caller's memory goes away.
+    u64 pages = (size + sv39::kPageSize - 1) / sv39::kPageSize;
+    u64 buffer = g_pages.allocate_run(pages);
+    if (buffer == 0) return -NVX_ENOMEM;
+    auto* file = reinterpret_cast<u8*>(g_layout.phys_to_virt(buffer));
+    g_space.copy_from_user(file, image, size);
+    BootArgs* argv = &g_restart_args;
+    *argv = BootArgs{};
+    g_space.copy_from_user(argv->storage, args, args_size);
+    argv->storage[sizeof argv->storage - 1] = '\0';
+    elf::Image check;
+    int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check);
+    if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;
+    if (err != 0) {
+        for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
+        return err;
+    }
+    tear_down_program();
+    err = load_program(file, size, *argv, false);
+    for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
+    if (err != 0) {
+        kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);
+        program_exit(127);
+    }
+    return 0;
+}
+
+i64 board_power_off(u64 status) {
+    if (!g_process.system || g_layout.is_compute()) return -NVX_EPERM;
+    kprint("[cluster %u] powering the board off, status %lu\n", g_layout.index, status & 0xffff);
+    sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
+    return -NVX_EINVAL;  // not reached
+}
+
+i64 map_launch_image(u64 size) {
+    if (!g_process.system || g_layout.index != 0) return -NVX_EPERM;
+    if (size == 0 || size > board::kImageRegionSize) return -NVX_EINVAL;
+    if (g_process.image_mapped) return -NVX_EBUSY;
+    if (!g_space.map_user_physical(NVX_USER_IMAGE_BASE, board::image_region_base(board::kBoard),
+                                   align_up(size, sv39::kPageSize)))
+        return -NVX_ENOMEM;
+    g_process.image_mapped = true;
+    return static_cast<i64>(NVX_USER_IMAGE_BASE);
+}
+
+void program_exit(u32 status) {
+    if (!g_process.running) return;
+    bool system = g_process.system;
+    tear_down_program();
+    if (!system) {
+        // An exec'd program ended: the system program comes back to report it.
+        format(g_status_text, sizeof g_status_text, "%u", status);
+        g_restart_args = BootArgs{};
+        g_restart_args.argc = 3;
+        g_restart_args.argv[0] = "nvx-system";
+        g_restart_args.argv[1] = "exited";
+        g_restart_args.argv[2] = g_status_text;
+        int err = start_system_program(g_restart_args);
+        if (err == 0) return;
+        kprint("[cluster %u] cannot restart the system program (%d)\n", g_layout.index, err);
+    }
+    kprint("[cluster %u] system program exited with status %u\n", g_layout.index, status);
+    // The board's control plane lives on the first I/O cluster: without it nothing can
+    // end the run, so the board powers off with its status.
+    if (g_layout.index == 0) sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
 }
 }  // namespace nvx::kernel

@@ -11,22 +11,37 @@ enum class Outcome { Resume, Yield, Blocked, Ended };
 
 struct Process {
     bool running = false;
-    u32 live_threads = 0;   // threads not yet ended
+    bool system = false;     // the system program (read-only region) rather than an exec'd one
+    u32 live_threads = 0;    // threads not yet ended
     u64 main_thread = 0;
-    u32 status = 0;          // exit status reported to the board
+    u32 status = 0;          // exit status if the last thread ends without exit()
+    u64 generation = 0;      // counts programs started on this cluster
+    bool image_mapped = false;
 };
 extern Process g_process;
 extern ThreadTable g_threads;
 
-// Loads the ELF in the program region with `args` and makes its first thread ready;
+// Starts the system program (the ELF in the read-only program region) with `args`;
 // returns 0 or a negative errno.
-int start_program(const BootArgs& args);
+int start_system_program(const BootArgs& args);
+
+// Replaces the system program with the ELF image[0..size) of user memory, with the
+// NUL-separated argument strings args[0..args_size). Returns a negative errno, or 0 once
+// the new program runs (the caller is gone). When it ends, the system program restarts
+// with argv "nvx-system exited STATUS".
+i64 program_exec(u64 image, u64 size, u64 args, u64 args_size);
 
 // A new thread starts at entry(arg) on stack_top with the creator's gp.
 i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart);
 // Ends `t` (exit or fault); its joiner, if any, wakes.
 void thread_end(Thread* t, u64 how, u64 value);
 Outcome thread_join(Thread* caller, u64 id, u64 status_address);
-// Ends the whole program with `status`: every thread stops, the board is told.
+// System program of an I/O cluster only: powers the board off with `status`.
+i64 board_power_off(u64 status);
+// System program of the first I/O cluster only: maps the launcher's program image
+// (`size` bytes) read-only at NVX_USER_IMAGE_BASE and returns that address.
+i64 map_launch_image(u64 size);
+
+// Ends the whole program with `status`: every thread stops, its memory is freed.
 void program_exit(u32 status);
 }  // namespace nvx::kernel

@@ -46,4 +46,6 @@ i64 futex_wake(u64 address, u64 count) {
     }
     return woken;
 }
+
+void futex_reset() { g_waiters = ThreadQueue{}; }
 }  // namespace nvx::kernel

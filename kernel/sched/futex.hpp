@@ -7,4 +7,5 @@
 namespace nvx::kernel {
 Outcome futex_wait(Thread* caller, u64 address, u32 expected);
 i64 futex_wake(u64 address, u64 count);
+void futex_reset();  // the program ended: forget its waiters
 }  // namespace nvx::kernel

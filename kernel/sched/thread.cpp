@@ -42,6 +42,11 @@ void ThreadTable::release(Thread* t) {
     live_--;
 }
 
+void ThreadTable::release_all() {
+    for (Thread& t : threads_) t.state = ThreadState::Free;
+    live_ = 0;
+}
+
 Thread* ThreadTable::find(u64 id) {
     u64 index = id & 63;
     if (index >= kMaxThreads) return nullptr;

@@ -82,6 +82,7 @@ class ThreadTable {
 public:
     Thread* allocate();
     void release(Thread* t);
+    void release_all();
     Thread* find(u64 id);  // live (not Free) thread with this exact id, or nullptr
     Thread* slot(u32 index) { return &threads_[index]; }
     u32 live() const { return live_; }

@@ -27,6 +27,12 @@ Outcome handle_forwarded_call(Cpu& c, Thread* t) {
     case NVX_SYS_FUTEX_WAIT: return futex_wait(t, x[kA0], static_cast<u32>(x[kA1]));
     case NVX_SYS_FUTEX_WAKE: return resume_with(t, futex_wake(x[kA0], x[kA1]));
     case NVX_SYS_BRK: return resume_with(t, g_space.set_brk(x[kA0]));
+    case NVX_SYS_EXEC: {
+        i64 r = program_exec(x[kA0], x[kA1], x[kA2], x[kA3]);
+        return r == 0 ? Outcome::Ended : resume_with(t, r);
+    }
+    case NVX_SYS_POWEROFF: return resume_with(t, board_power_off(x[kA0]));
+    case NVX_SYS_MAP_IMAGE: return resume_with(t, map_launch_image(x[kA0]));
     default: {
         const KernelModule* module = module_for_call(x[kA7]);
         return module != nullptr ? module->call(c, t) : resume_with(t, -NVX_ENOSYS);

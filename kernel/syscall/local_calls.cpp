@@ -38,6 +38,7 @@ i64 sys_info(u64 address) {
     info.node = g_layout.cluster->first_node;
     info.nodes = g_layout.cluster->nodes;
     info.node_count = b.node_count;
+    info.compute_user_harts = b.cluster(b.first_compute()).harts - 1;
     return g_space.copy_to_user(address, &info, sizeof info) ? 0 : -NVX_EFAULT;
 }
 
@@ -62,7 +63,10 @@ bool handle_local_call(Thread* t) {
     case NVX_SYS_THREAD_YIELD:
     case NVX_SYS_FUTEX_WAIT:
     case NVX_SYS_FUTEX_WAKE:
-    case NVX_SYS_BRK: return false;
+    case NVX_SYS_BRK:
+    case NVX_SYS_EXEC:
+    case NVX_SYS_POWEROFF:
+    case NVX_SYS_MAP_IMAGE: return false;
     case NVX_SYS_NODE_OF: result = sys_node_of(x[kA0], x[kA1]); break;
     default:
         if (module_for_call(x[kA7]) != nullptr) return false;

@@ -189,3 +189,46 @@ TEST(BootArgs, LimitsMatchTheKernelConfig) {
     EXPECT_EQ(sizeof(BootArgs::storage), board::kBootArgsMax);
 }
 }  // namespace
+
+// split_args: the exec strings block (argv, an empty string, then the environment).
+namespace {
+template <size_t N>
+nvx::kernel::BootArgs split(const char (&literal)[N]) {
+    std::string block(literal, N - 1);  // the literal's own terminating NUL is not part of it
+    static char storage[512];
+    nvx::kernel::BootArgs out;
+    memcpy(storage, block.data(), block.size());
+    EXPECT_TRUE(nvx::kernel::split_args(storage, block.size(), &out));
+    return out;
+}
+}  // namespace
+
+TEST(SplitArgs, ArgvThenEnvironment) {
+    auto a = split("prog\0-x\0\0NVX_RANKS=4\0NVX_MAP=scatter\0");
+    ASSERT_EQ(a.argc, 2u);
+    EXPECT_STREQ(a.argv[0], "prog");
+    EXPECT_STREQ(a.argv[1], "-x");
+    ASSERT_EQ(a.envc, 2u);
+    EXPECT_STREQ(a.envp[0], "NVX_RANKS=4");
+    EXPECT_STREQ(a.envp[1], "NVX_MAP=scatter");
+}
+
+TEST(SplitArgs, ArgvOnly) {
+    auto a = split("prog\0");
+    EXPECT_EQ(a.argc, 1u);
+    EXPECT_EQ(a.envc, 0u);
+}
+
+TEST(SplitArgs, RejectsEmptyUnterminatedAndTooMany) {
+    nvx::kernel::BootArgs out;
+    char empty[] = "\0env=1";
+    EXPECT_FALSE(nvx::kernel::split_args(empty, sizeof empty, &out));  // no argv[0]
+    char open[] = {'p', 'r', 'o', 'g'};
+    EXPECT_FALSE(nvx::kernel::split_args(open, sizeof open, &out));
+    EXPECT_FALSE(nvx::kernel::split_args(open, 0, &out));
+    std::string many;
+    for (unsigned i = 0; i <= nvx::kernel::kMaxArgs; i++) many += std::string("a\0", 2);
+    static char big[512];
+    memcpy(big, many.data(), many.size());
+    EXPECT_FALSE(nvx::kernel::split_args(big, many.size(), &out));
+}

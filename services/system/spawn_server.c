@@ -1,0 +1,139 @@
+/* The Spawn Server: places the launcher's program on the compute clusters (rank count
+ * and mapping policy from the boot arguments), sends each its image through the portals,
+ * then gathers exit statuses and powers the board off with the program's status.
+ *   argv: spawn np=N map=compact|scatter image=BYTES program [args...] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <nvx/clock.h>
+#include <nvx/placement.h>
+#include "services/protocol.h"
+#include "services/system/system.h"
+
+#define STRINGS_MAX 512
+
+struct launch_args {
+    unsigned ranks;
+    int policy;
+    unsigned long image_size;
+    int first_program_arg;
+};
+
+static int parse_args(int argc, char **argv, struct launch_args *a)
+{
+    a->ranks = 0;
+    a->policy = -1;
+    a->image_size = 0;
+    int i = 1;
+    for (; i < argc && strchr(argv[i], '=') != 0; i++) {
+        if (strncmp(argv[i], "np=", 3) == 0) a->ranks = (unsigned)strtoul(argv[i] + 3, 0, 10);
+        else if (strncmp(argv[i], "map=", 4) == 0) a->policy = nvx_map_policy_parse(argv[i] + 4);
+        else if (strncmp(argv[i], "image=", 6) == 0) a->image_size = strtoul(argv[i] + 6, 0, 10);
+        else return -1;
+    }
+    a->first_program_arg = i;
+    return a->ranks > 0 && a->policy >= 0 && a->image_size > 0 && i < argc ? 0 : -1;
+}
+
+/* argv strings, an empty string, then the environment: the layout NVX_SYS_EXEC takes. */
+static int build_strings(char *out, int argc, char **argv, const struct launch_args *a, unsigned clusters,
+                         unsigned pes, const unsigned *cluster_of, unsigned cluster)
+{
+    int n = 0;
+    for (int i = a->first_program_arg; i < argc; i++) {
+        int len = (int)strlen(argv[i]) + 1;
+        if (n + len > STRINGS_MAX) return -1;
+        memcpy(out + n, argv[i], (size_t)len);
+        n += len;
+    }
+    out[n++] = '\0';
+    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_RANKS=%u", a->ranks) + 1;
+    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_MAP=%s", nvx_map_policy_name(a->policy)) + 1;
+    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_CLUSTERS=%u", clusters) + 1;
+    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_PES=%u", pes) + 1;
+    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_RANK_LIST=");
+    int first = 1;
+    for (unsigned r = 0; r < a->ranks; r++) {
+        if (cluster_of[r] != cluster) continue;
+        n += snprintf(out + n, (size_t)(STRINGS_MAX - n), first ? "%u" : ",%u", r);
+        first = 0;
+    }
+    n += 1;
+    return n < STRINGS_MAX ? n : -1;
+}
+
+static int send_program(unsigned node, const void *image, unsigned long image_size, const char *strings, int strings_size)
+{
+    struct nvx_spawn_request req = {(uint32_t)image_size, (uint32_t)strings_size};
+    long box = nvx_mailbox_open(node, NVX_SPAWN_CLIENT_PORT);
+    long portal = nvx_portal_open(node, NVX_SPAWN_CLIENT_PORT);
+    int ok = box >= 0 && portal >= 0 && nvx_mailbox_write(box, &req, sizeof req) == sizeof req &&
+             nvx_portal_write(portal, image, image_size) == (long)image_size &&
+             nvx_portal_write(portal, strings, (size_t)strings_size) == strings_size;
+    nvx_mailbox_close(box);
+    nvx_portal_close(portal);
+    return ok ? 0 : -1;
+}
+
+static void describe_end(unsigned cluster, unsigned status)
+{
+    if (status >= 128 && status < 128 + 32)
+        printf("[spawn] cluster %u: program killed (exception cause %u), status %u\n", cluster, status - 128, status);
+    else
+        printf("[spawn] cluster %u: program exited with status %u\n", cluster, status);
+}
+
+int spawn_server_main(int argc, char **argv)
+{
+    struct nvx_info info;
+    nvx_sys_info(&info);
+    struct launch_args a;
+    if (argc < 2 || strcmp(argv[0], "spawn") != 0 || parse_args(argc, argv, &a) != 0) {
+        printf("[spawn] nothing to launch (boot arguments: spawn np=N map=P image=BYTES program [args])\n");
+        return argc < 2 ? 0 : 2;
+    }
+    unsigned clusters = info.compute_count, pes = info.compute_user_harts;
+    unsigned first_compute = info.cluster_count - info.compute_count;
+    unsigned *cluster_of = malloc(sizeof(unsigned) * a.ranks);
+    if (!cluster_of || nvx_place_ranks(a.ranks, clusters, pes, a.policy, cluster_of) != 0) {
+        printf("[spawn] cannot place %u ranks on %u clusters of %u PEs\n", a.ranks, clusters, pes);
+        return 2;
+    }
+    long image = nvx_map_image(a.image_size);
+    long reports = nvx_mailbox_create(info.node, NVX_SPAWN_SERVER_PORT);
+    if (image < 0 || reports < 0) {
+        printf("[spawn] cannot read the program image (%ld) or listen (%ld)\n", image, reports);
+        return 2;
+    }
+    unsigned long start = nvx_rdtime();
+    unsigned spawned = 0;
+    static char strings[STRINGS_MAX];
+    for (unsigned k = 0; k < clusters; k++) {
+        unsigned here = 0;
+        for (unsigned r = 0; r < a.ranks; r++) here += cluster_of[r] == k;
+        if (here == 0) continue;
+        int size = build_strings(strings, argc, argv, &a, clusters, pes, cluster_of, k);
+        if (size < 0 || send_program((unsigned)nvx_node_of(first_compute + k, 0), (const void *)image,
+                                     a.image_size, strings, size) != 0) {
+            printf("[spawn] cannot start %s on cluster %u\n", argv[a.first_program_arg], first_compute + k);
+            return 3;
+        }
+        spawned++;
+    }
+    unsigned long took = (nvx_rdtime() - start) * 1000000ul / NVX_TIMER_HZ;
+    printf("[spawn] %s: %u ranks (%s) on %u clusters, started in %lu us (%lu us per cluster)\n",
+           argv[a.first_program_arg], a.ranks, nvx_map_policy_name(a.policy), spawned, took,
+           spawned ? took / spawned : 0);
+    for (unsigned done = 0; done < spawned; done++) {
+        struct nvx_exit_report report;
+        if (nvx_mailbox_read(reports, &report, sizeof report) != sizeof report) continue;
+        if (report.status != 0) {
+            describe_end(report.cluster, report.status);
+            printf("[spawn] run failed: ending the run with status %u\n", report.status);
+            nvx_poweroff(report.status);
+        }
+    }
+    printf("[spawn] all %u clusters exited with status 0\n", spawned);
+    nvx_poweroff(0);
+    return 0;
+}

@@ -1,0 +1,21 @@
+/* The system program: what runs on each cluster when no user program does. */
+#ifndef NVX_SYSTEM_H
+#define NVX_SYSTEM_H
+#include <nvx/ikc.h>
+
+/* First I/O cluster: the Name Server (a thread) and the Spawn Server (launch arguments). */
+void *name_server_main(void *unused);
+int spawn_server_main(int argc, char **argv);
+/* Compute clusters: receives programs from the Spawn Server; `exited` is the status of
+ * the program that just ended, or -1 at boot. Never returns. */
+int spawn_client_main(int exited);
+
+/* System calls only the system program may make. */
+static inline long nvx_exec(const void *image, unsigned long size, const char *strings, unsigned long strings_size)
+{
+    return nvx_syscall4(NVX_SYS_EXEC, (long)image, (long)size, (long)strings, (long)strings_size);
+}
+static inline long nvx_poweroff(unsigned status) { return nvx_syscall1(NVX_SYS_POWEROFF, status); }
+static inline long nvx_map_image(unsigned long size) { return nvx_syscall1(NVX_SYS_MAP_IMAGE, (long)size); }
+
+#endif
