@@ -11,6 +11,11 @@ benchmarks_saved_default_goal := $(.DEFAULT_GOAL)
 IKC_BENCH := $(USER_OUT)/ikc_bench.elf
 $(eval $(call nvx_user_program,$(IKC_BENCH),$(USER_OBJ_DIR)/benchmarks/ikc_bench.o))
 
+NAMES_BENCH := $(USER_OUT)/names_bench.elf
+$(eval $(call nvx_user_program,$(NAMES_BENCH),$(USER_OBJ_DIR)/benchmarks/names_bench.o))
+USER_PROGRAMS += $(NAMES_BENCH)
+user-programs: $(NAMES_BENCH)
+
 # user-programs' prerequisites were expanded when mk/programs.mk was read: add ours to
 # the target directly, and to the list for whoever reads it later.
 USER_PROGRAMS += $(IKC_BENCH)
@@ -20,6 +25,11 @@ user-programs: $(IKC_BENCH)
 .PHONY: bench-ikc
 bench-ikc: $(IKC_BENCH)
 	benchmarks/ikc.sh
+
+# Name lookup cost and spawn time per cluster.
+.PHONY: bench-services
+bench-services: $(NAMES_BENCH)
+	benchmarks/services.sh
 
 .DEFAULT_GOAL := $(benchmarks_saved_default_goal)
 endif

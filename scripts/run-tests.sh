@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test`: host unit tests (CTest) and guest tests (QEMU), then one summary line
+# `make test`: host unit tests (CTest), launcher tests and guest tests (QEMU), then one summary line
 # "N passed, M failed". Exits non-zero if anything failed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,12 +22,13 @@ elif [ $host_ok = 0 ]; then
     host_failed=1
 fi
 
+RESULTS=$results tests/launcher/nvx_run_test.sh
 RESULTS=$results scripts/run-guest-tests.sh "$@"
 guest_passed=$(grep -c '^PASS' "$results" || true)
 guest_failed=$(grep -c '^FAIL' "$results" || true)
 
 passed=$((host_passed + guest_passed))
 failed=$((host_failed + guest_failed))
-echo "host: $host_passed passed, $host_failed failed; guest: $guest_passed passed, $guest_failed failed"
+echo "host: $host_passed passed, $host_failed failed; launcher and guest: $guest_passed passed, $guest_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -191,9 +191,15 @@ inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters =
                                                .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
                                                .mesh_width = 4, .noc = kMppaNoc});
 
-static_assert(board_is_valid(k_tiny) && board_is_valid(k_small) && board_is_valid(k_mppa256));
+// The LWMPI thesis' Figure 17 example: 6 compute clusters of 4 PEs (plus the kernel core).
+inline constexpr Board k_fig17 = make_board({.name = "fig17", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB,
+                                             .io_interfaces = 1, .compute_clusters = 6, .compute_harts = 5,
+                                             .compute_mem = 2 * MiB, .mesh_width = 3, .noc = kMppaNoc});
+
+static_assert(board_is_valid(k_tiny) && board_is_valid(k_small) && board_is_valid(k_mppa256) &&
+              board_is_valid(k_fig17));
 static_assert(k_mppa256.hart_count == 288 && k_mppa256.cluster_count == 20);
 
-inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256};
+inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256, &k_fig17};
 
 }  // namespace nvx::board

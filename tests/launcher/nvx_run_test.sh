@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Launcher tests (no QEMU needed): scripts/nvx-run refuses bad requests with a clear
+# message and status 2. One result line per test; appends PASS/FAIL lines to $RESULTS.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+results=${RESULTS:-build/launcher-results.txt}
+program=build/user/hello.elf
+passed=0
+failed=0
+
+expect_refusal() {  # name, expected message fragment, nvx-run arguments...
+    local name=$1 fragment=$2
+    shift 2
+    local out rc
+    out=$(scripts/nvx-run "$@" 2>&1 </dev/null)
+    rc=$?
+    if [ $rc = 2 ] && [[ "$out" == *"$fragment"* ]]; then
+        echo "PASS launcher/$name"
+        echo "PASS launcher/$name" >>"$results"
+        passed=$((passed + 1))
+    else
+        echo "FAIL launcher/$name: status $rc, output: $out"
+        echo "FAIL launcher/$name" >>"$results"
+        failed=$((failed + 1))
+    fi
+}
+
+expect_refusal missing-program "not found" --board small build/user/no-such-program.elf
+expect_refusal no-program "no program given" --board small
+expect_refusal too-many-ranks "do not fit board small" --board small -np 17 "$program"
+expect_refusal zero-ranks "positive number" --board small -np 0 "$program"
+expect_refusal bad-rank-count "positive number" --board small -np many "$program"
+expect_refusal unknown-policy "unknown mapping policy" --board small --map-by random "$program"
+expect_refusal unknown-board "unknown board" --board huge "$program"
+expect_refusal unknown-option "unknown option" --board small --frobnicate "$program"
+expect_refusal not-an-elf "not an ELF" --board small README.md
+echo "launcher: $passed passed, $failed failed"
+[ $failed = 0 ]
