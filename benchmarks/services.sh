@@ -18,6 +18,9 @@ for board in tiny small mppa256; do
         grep "\[spawn\] hello:" || true)
     clusters=$(echo "$line" | sed -E 's/.* on ([0-9]+) clusters.*/\1/')
     per=$(echo "$line" | sed -E 's/.*\(([0-9]+) us per cluster\).*/\1/')
-    size=$(riscv64-unknown-elf-strip --strip-debug -o /dev/stdout build/user/hello.elf | wc -c)
+    stripped=$(mktemp)
+    riscv64-unknown-elf-strip --strip-debug -o "$stripped" build/user/hello.elf
+    size=$(stat -c %s "$stripped")
+    rm -f "$stripped"
     printf '%-8s %9s %12s %14s\n' "$board" "$clusters" "$size" "$per"
 done
