@@ -32,51 +32,34 @@ i64 read_nodes(u64 address, u64 count, NodeSet* set) {
 void arm(Endpoint& in) { noc::sync_arm(in.node, in.port, in.sync_nodes); }
 }  // namespace
 
-Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
+namespace {
+// The endpoint's own node and its peers. The side that is "the one" (nodes[0]) waits in
+// ALL_TO_ONE and signals in ONE_TO_ALL; the other side is one of nodes[1..].
+Outcome make_sync(Thread* t, u64 port, u64 nodes, u64 count, u64 type, Direction direction) {
     NodeSet set;
     if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return finish(t, -NVX_EINVAL);
     i64 err = read_nodes(nodes, count, &set);
     if (err != 0) return finish(t, err);
-    u32 node;
-    u64 expected;
-    if (type == NVX_SYNC_ALL_TO_ONE) {  // we are nodes[0]; everyone else signals
-        if (own_index(set.first) < 0) return finish(t, -NVX_EINVAL);
-        node = set.first;
-        expected = set.mask & ~(1ull << set.first);
-    } else {  // we are one of nodes[1..]; nodes[0] signals
-        if (set.own < 0) return finish(t, -NVX_EINVAL);
-        node = static_cast<u32>(set.own);
-        expected = 1ull << set.first;
-    }
-    if (g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return finish(t, -NVX_EADDRINUSE);
-    i64 id = g_syncs.allocate(Direction::Input, node, static_cast<u32>(port));
+    bool waiting = direction == Direction::Input;
+    bool the_one = (type == NVX_SYNC_ALL_TO_ONE) == waiting;
+    if (the_one ? own_index(set.first) < 0 : set.own < 0) return finish(t, -NVX_EINVAL);
+    u32 node = the_one ? set.first : static_cast<u32>(set.own);
+    u64 peers = the_one ? set.mask & ~(1ull << set.first) : 1ull << set.first;
+    if (waiting && g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return finish(t, -NVX_EADDRINUSE);
+    i64 id = g_syncs.allocate(direction, node, static_cast<u32>(port));
     if (id < 0) return finish(t, id);
     g_syncs.at(static_cast<u32>(id)).sync_type = static_cast<u32>(type);
-    g_syncs.at(static_cast<u32>(id)).sync_nodes = expected;
+    g_syncs.at(static_cast<u32>(id)).sync_nodes = peers;  // expected senders, or targets
     return finish(t, id);
+}
+}  // namespace
+
+Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
+    return make_sync(t, port, nodes, count, type, Direction::Input);
 }
 
 Outcome sync_open(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
-    NodeSet set;
-    if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return finish(t, -NVX_EINVAL);
-    i64 err = read_nodes(nodes, count, &set);
-    if (err != 0) return finish(t, err);
-    u32 node;
-    u64 targets;
-    if (type == NVX_SYNC_ALL_TO_ONE) {  // we are one of nodes[1..]; we signal nodes[0]
-        if (set.own < 0) return finish(t, -NVX_EINVAL);
-        node = static_cast<u32>(set.own);
-        targets = 1ull << set.first;
-    } else {  // we are nodes[0]; we signal everyone else
-        if (own_index(set.first) < 0) return finish(t, -NVX_EINVAL);
-        node = set.first;
-        targets = set.mask & ~(1ull << set.first);
-    }
-    i64 id = g_syncs.allocate(Direction::Output, node, static_cast<u32>(port));
-    if (id < 0) return finish(t, id);
-    g_syncs.at(static_cast<u32>(id)).sync_type = static_cast<u32>(type);
-    g_syncs.at(static_cast<u32>(id)).sync_nodes = targets;
-    return finish(t, id);
+    return make_sync(t, port, nodes, count, type, Direction::Output);
 }
 
 Outcome sync_wait(Thread* t, u64 id) {
