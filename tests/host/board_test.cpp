@@ -74,7 +74,8 @@ TEST(BoardTables, CurrentBoardIsTheBuildFlagBoard) {
 TEST(BoardTables, AllBoardsListsEveryTableOnce) {
     std::set<std::string> names;
     for (const Board* b : kAllBoards) names.insert(b->name);
-    EXPECT_EQ(names, (std::set<std::string>{"tiny", "small", "mppa256"}));
+    EXPECT_EQ(names, (std::set<std::string>{"tiny", "small", "mppa256", "fig17"}));
+    EXPECT_EQ(names.size(), std::size(kAllBoards));
 }
 
 TEST(BoardTables, FixedPhysicalLayout) {
@@ -346,3 +347,9 @@ TEST(BoardIsValid, MakeBoardOfAGoodShape) {
     EXPECT_EQ(b.cluster(5).noc_y, 2u);
 }
 }  // namespace
+
+TEST(BoardTables, Fig17IsTheThesisExample) {
+    EXPECT_EQ(k_fig17.compute_count, 6u);
+    for (u32 i = k_fig17.first_compute(); i < k_fig17.cluster_count; i++)
+        EXPECT_EQ(k_fig17.cluster(i).harts - 1, 4u);  // 4 PEs besides the kernel core
+}
