@@ -73,7 +73,7 @@ deps:
 
 run: deps
 	$(MAKE) --no-print-directory all
-	scripts/nvx-run --board $(BOARD) $(USER_OUT)/hello.elf
+	scripts/nvx-run --board $(BOARD) -np all $(USER_OUT)/hello.elf
 
 # Every board's image and the user programs, then host and guest tests.
 test: deps

@@ -21,7 +21,7 @@ check_log() {  # check log -> prints a failure reason, or nothing
         local ready harts clusters hellos
         clusters=$(count "kernel ready" "$log")
         harts=$(grep -o '([0-9]*/[0-9]* ready)' "$log" | sed 's/(\([0-9]*\)\/.*/\1/' | awk '{s+=$1} END {print s+0}')
-        hellos=$(count "^hello from cluster" "$log")
+        hellos=$(count "^hello from rank" "$log")
         [ "$clusters" = "$BOARD_CLUSTERS" ] || { echo "$clusters of $BOARD_CLUSTERS kernels ready"; return; }
         [ "$harts" = "$BOARD_HARTS" ] || { echo "$harts of $BOARD_HARTS harts ready"; return; }
         [ "$hellos" = "$BOARD_COMPUTE_USER_HARTS" ] || echo "$hellos of $BOARD_COMPUTE_USER_HARTS user harts said hello" ;;

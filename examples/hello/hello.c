@@ -1,78 +1,50 @@
-/* Hello from every user hart of the cluster: the main thread starts one thread pinned to
- * each other user hart, and every thread prints one line saying where it runs. */
+/* The demo: every rank the launcher placed on this cluster runs as a thread on its own
+ * PE and prints one line saying where it runs. With `-np all` every user hart of every
+ * compute cluster says hello. */
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include <nvx/launch.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
-/* stdout is line buffered and each thread has its own: one line, one write. */
-static int say_hello(void)
-{
-    struct nvx_info info;
-    long err = nvx_sys_info(&info);
-    if (err < 0) {
-        fprintf(stderr, "hello: info: %s\n", strerror((int)-err));
-        return 1;
-    }
-    printf("hello from cluster %u hart %u (local %u) of board %.*s\n", info.cluster,
-           info.hart, info.local_hart, (int)sizeof(info.board), info.board);
-    return 0;
-}
+static struct nvx_launch g_launch;
 
-static void *hello_thread(void *unused)
+/* stdout is line buffered and each thread has its own: one line, one write. */
+static void *say_hello(void *arg)
 {
-    (void)unused;
-    return (void *)(intptr_t)say_hello();
+    unsigned slot = (unsigned)(uintptr_t)arg;
+    struct nvx_info info;
+    if (nvx_sys_info(&info) != 0) return (void *)1;
+    printf("hello from rank %u of %u on cluster %u hart %u (local %u) of board %.*s\n", g_launch.rank[slot],
+           g_launch.ranks, info.cluster, info.hart, info.local_hart, (int)sizeof(info.board), info.board);
+    return 0;
 }
 
 int main(void)
 {
     struct nvx_info info;
-    long err = nvx_sys_info(&info);
-    if (err < 0) {
-        fprintf(stderr, "hello: info: %s\n", strerror((int)-err));
+    if (nvx_sys_info(&info) != 0 || nvx_launch_info(&g_launch) != 0) {
+        fprintf(stderr, "hello: start me with scripts/nvx-run\n");
         return 1;
     }
-
-    nvx_thread_t *threads = calloc(info.user_harts, sizeof(*threads));
-    if (threads == NULL && info.user_harts != 0) {
-        fprintf(stderr, "hello: out of memory\n");
-        return 1;
-    }
+    nvx_thread_t threads[NVX_LAUNCH_MAX_HERE];
     int status = 0;
     unsigned started = 0;
-    for (uint32_t local = info.first_user_hart;
-         local < info.first_user_hart + info.user_harts; local++) {
-        if (local == info.local_hart)
-            continue;
+    for (; started < g_launch.ranks_here; started++) {
         nvx_thread_attr_t attr = NVX_THREAD_ATTR_INITIALIZER;
-        attr.hart = (int)local;
-        int create_err = nvx_thread_create(&threads[started], &attr, hello_thread, NULL);
-        if (create_err != 0) {
-            fprintf(stderr, "hello: no thread on local hart %u: %s\n", local,
-                    strerror(create_err));
+        attr.hart = (int)(info.first_user_hart + started);  /* rank i of this cluster on PE i */
+        int err = nvx_thread_create(&threads[started], &attr, say_hello, (void *)(uintptr_t)started);
+        if (err != 0) {
+            fprintf(stderr, "hello: no thread for rank %u: %s\n", g_launch.rank[started], strerror(err));
             status = 1;
             break;
         }
-        started++;
     }
-
-    if (say_hello() != 0)
-        status = 1;
-
     for (unsigned i = 0; i < started; i++) {
-        void *thread_status = NULL;
-        int join_err = nvx_thread_join(threads[i], &thread_status);
-        if (join_err != 0) {
-            fprintf(stderr, "hello: join: %s\n", strerror(join_err));
-            status = 1;
-        } else if (thread_status != NULL) {
-            status = 1;
-        }
+        void *ret = 0;
+        if (nvx_thread_join(threads[i], &ret) != 0 || ret != 0) status = 1;
     }
-    free(threads);
     return status;
 }
