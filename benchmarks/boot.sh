@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Boot benchmark: for each board, wall time of a full boot + demo + power-off (median of
-# RUNS), the kernel image size, and the memory left to user space on a compute cluster.
+# Boot benchmark: for each board, wall time of a full boot + spawn of the demo on every
+# PE (-np all) + power-off (median of RUNS), the kernel image size, and the memory a
+# compute cluster's kernel leaves to user space once booted.
 #   benchmarks/boot.sh [board...]     (boards must be built: make BOARD=b)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +16,8 @@ for board in "${boards[@]}"; do
     times=()
     for _ in $(seq "$runs"); do
         start=$(date +%s%N)
-        scripts/nvx-run --board "$board" --timeout 120 build/user/hello.elf </dev/null >/tmp/nvx-boot-$$.log 2>&1
+        scripts/nvx-run --board "$board" --timeout 120 -np all build/user/hello.elf </dev/null >/tmp/nvx-boot-$$.log 2>&1 ||
+            { echo "boot.sh: $board run failed:"; tail -5 /tmp/nvx-boot-$$.log; exit 1; }
         times+=("$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.3f", (e - s) / 1e9}')")
     done
     median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
