@@ -31,6 +31,32 @@ inline void wake(Thread* t, Endpoint& e, i64 result) {
     kernel::g_scheduler.make_ready(t);
 }
 
+// Retries the sleepers of `queue` in order. One that still cannot go holds back the later
+// ones for the same port (their order is kept) but not those for other ports.
+// go(t) returns true when t's request went through (go wakes t itself).
+template <typename PortOf, typename Go>
+void retry_in_port_order(ThreadQueue& queue, PortOf port_of, Go go) {
+    ThreadQueue still_waiting;
+    u64 stuck_ports = 0;
+    while (!queue.empty()) {
+        Thread* t = queue.pop();
+        u64 port_bit = 1ull << port_of(t);
+        if ((stuck_ports & port_bit) || !go(t)) {
+            stuck_ports |= port_bit;
+            still_waiting.push(t);
+        }
+    }
+    queue = still_waiting;
+}
+
+// True if a sleeper of `queue` already waits to go to `port` (a newcomer queues behind it).
+template <typename PortOf>
+bool waiting_for_port(const ThreadQueue& queue, u32 port, PortOf port_of) {
+    for (Thread* t = queue.front(); t != nullptr; t = t->next)
+        if (port_of(t) == port) return true;
+    return false;
+}
+
 inline void count_message(Endpoint& e, u64 bytes) {
     e.stats.messages++;
     e.stats.bytes += bytes;

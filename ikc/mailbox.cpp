@@ -42,32 +42,19 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
     return g_buffers.store(node, port, payload, length);
 }
 
-// Local senders pushed back (no reader, no buffer), oldest first. A sender goes through
-// as soon as a reader or a buffer takes its message; an earlier sender to the same
-// (node, port) that is still stuck holds back the later ones, which keeps their order.
+u32 target_port(Thread* t) { return staged(t).header.target_port; }
+
+// Local senders pushed back (no reader, no buffer), retried whenever a reader or a
+// buffer may have appeared.
 void retry_local_sends() {
-    ThreadQueue still_waiting;
-    u64 stuck_ports = 0;  // ports (of any own node) with an earlier sender still waiting
-    while (!g_local_waits.empty()) {
-        Thread* t = g_local_waits.pop();
+    retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
         MailboxMessage& m = staged(t);
         Endpoint& out = g_mailboxes.at(t->io.endpoint);
-        u64 port_bit = 1ull << m.header.target_port;
-        if ((stuck_ports & port_bit) || !deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) {
-            stuck_ports |= port_bit;
-            still_waiting.push(t);
-            continue;
-        }
+        if (!deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) return false;
         count_message(out, m.header.length);
         wake(t, out, m.header.length);
-    }
-    g_local_waits = still_waiting;
-}
-
-bool local_sender_ahead(u32 port) {
-    for (Thread* t = g_local_waits.front(); t != nullptr; t = t->next)
-        if (staged(t).header.target_port == port) return true;
-    return false;
+        return true;
+    });
 }
 
 i64 try_send(Thread* t) {
@@ -160,7 +147,7 @@ Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
                 static_cast<u16>(size), riscv::read_time()};
     t->io.begin(static_cast<u32>(id), buffer, size);
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
-        if (!local_sender_ahead(out->remote_port) &&
+        if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&
             deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
             count_message(*out, size);
             return finish(t, static_cast<i64>(size));

@@ -127,31 +127,17 @@ bool poll_done(u32 index) {
     return true;
 }
 
-// Retries the writes waiting for `peer`. The receiver allows one port at a time, so a
-// busy answer only holds back later writers to that same port (their order is kept);
-// writers to the other ports of that node still get their turn.
-void retry_writers(u32 peer) {
-    ThreadQueue& queue = g_ready_waits[peer];
-    ThreadQueue still_waiting;
-    u64 busy_ports = 0;
-    while (!queue.empty()) {
-        Thread* writer = queue.pop();
-        u64 port_bit = 1ull << endpoint_of(writer).remote_port;
-        i64 r = (busy_ports & port_bit) ? noc::kBusy : push_chunks(writer);
-        if (r == noc::kBusy) {
-            busy_ports |= port_bit;
-            still_waiting.push(writer);
-            continue;
-        }
-        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
-    }
-    queue = still_waiting;
-}
+u32 target_port(Thread* t) { return endpoint_of(t).remote_port; }
 
-bool writer_ahead(u32 peer, u32 port) {
-    for (Thread* t = g_ready_waits[peer].front(); t != nullptr; t = t->next)
-        if (endpoint_of(t).remote_port == port) return true;
-    return false;
+// Retries the writes waiting for `peer`: it allows one port at a time, so a busy answer
+// holds back only later writers to that same port.
+void retry_writers(u32 peer) {
+    retry_in_port_order(g_ready_waits[peer], target_port, [](Thread* writer) {
+        i64 r = push_chunks(writer);
+        if (r == noc::kBusy) return false;
+        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
+        return true;
+    });
 }
 
 bool poll_ready(u32 index) {
@@ -217,7 +203,7 @@ Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
         start_head(static_cast<u32>(local));
         return outcome;
     }
-    if (!writer_ahead(out->remote_node, out->remote_port)) {  // keep the order per (node, port)
+    if (!waiting_for_port(g_ready_waits[out->remote_node], out->remote_port, target_port)) {  // order per port
         i64 r = push_chunks(t);
         if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
     }
