@@ -3,6 +3,7 @@
 #include "ikc/own_nodes.hpp"
 #include "ikc/portal.hpp"
 #include "ikc/sync.hpp"
+#include "hal/noc/noc_driver.hpp"
 #include "kernel/module.hpp"
 
 namespace nvx::ikc {
@@ -17,6 +18,9 @@ bool poll() {
 }
 
 void program_ended() {
+    // A window still posted names the old program's pages; armed syncs would eat the
+    // next program's signals: the engine forgets both.
+    for (u32 i = 0; i < own_node_count(); i++) noc::forget_program(own_node(i).node);
     mailbox_reset();
     portal_reset();
     sync_reset();

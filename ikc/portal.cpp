@@ -236,8 +236,6 @@ bool portal_poll() {
 }
 
 void portal_reset() {
-    // A window still posted names the old program's pages: the engine must forget it.
-    for (u32 i = 0; i < own_node_count(); i++) noc::portal_cancel(own_node(i).node);
     g_portals = EndpointTable<kVirtualPortals>{};
     for (ThreadQueue& q : g_readers) q = ThreadQueue{};
     for (ThreadQueue& q : g_ready_waits) q = ThreadQueue{};

@@ -15,5 +15,5 @@ i64 portal_close(u64 id);
 i64 portal_unlink(u64 id);
 i64 portal_stats(u64 id, u64 address);
 bool portal_poll();
-void portal_reset();  // the program ended: withdraw posted windows, drop endpoints and sleepers
+void portal_reset();  // the program ended: drop its endpoints and sleepers
 }  // namespace nvx::ikc

@@ -54,6 +54,12 @@ check_log() {  # check log -> prints a failure reason, or nothing
         good=$(grep -cE "^console [0-9]+\.[0-9]+\.[0-9]+ \[([a-z])\1{149}\] end$" "$log" || true)
         [ "$lines" -gt 0 ] && [ "$good" = "$lines" ] || echo "$((lines - good)) of $lines console lines broken"
         [ "$good" = $((BOARD_COMPUTE_USER_HARTS * 20)) ] || echo "$good whole lines, expected $((BOARD_COMPUTE_USER_HARTS * 20))" ;;
+    clean)  # nothing was killed on the way
+        if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
+    expect:*)  # the log shows this text ('+' stands for a space)
+        local text=${check#expect:}
+        text=${text//+/ }
+        grep -qF -- "$text" "$log" || echo "'$text' missing from the log" ;;
     none) ;;
     *) echo "unknown check '$check'" ;;
     esac

@@ -28,10 +28,13 @@ struct nvx_spawn_request {
     uint32_t strings_size;
 };
 
-/* Spawn client -> Spawn Server, once the program of its cluster ended. */
-struct nvx_exit_report {
+/* Spawn client -> Spawn Server: whether it can take the program just requested (it holds
+ * the memory for it before any byte is sent), and later how the program ended. */
+enum nvx_spawn_report_kind { NVX_SPAWN_READY = 1, NVX_SPAWN_REFUSED = 2, NVX_SPAWN_EXITED = 3 };
+struct nvx_spawn_report {
+    uint32_t kind;
     uint32_t cluster;
-    uint32_t status;
+    uint32_t status;  /* EXITED: the program's exit status */
 };
 
 #endif

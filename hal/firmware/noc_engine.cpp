@@ -53,13 +53,17 @@ constexpr Result error(i64 code) { return {code, 0}; }
 
 bool in_caller(const board::Cluster& c, u64 phys, u64 len) { return range_contains(c.mem_base, c.mem_size, phys, len); }
 
+void interrupt_owner(u32 node) {
+    atomic::fence();
+    *msip(kBoard.cluster(kBoard.cluster_of_node(node)).first_hart) = 1;
+}
+
 // Sets an event bit in `node`'s area and interrupts its cluster's kernel core.
 void notify(u32 node, u64 EventArea::*field, u64 bits) {
     EventArea* events = atomic::load_acquire(&g_nodes[node].events);
     if (events == nullptr) return;  // delivered at attach
     atomic::fetch_or(&(events->*field), bits);
-    atomic::fence();
-    *msip(kBoard.cluster(kBoard.cluster_of_node(node)).first_hart) = 1;
+    interrupt_owner(node);
 }
 
 void notify_each(u64 nodes, u64 EventArea::*field, u32 from) {
@@ -105,8 +109,7 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
     }
     g_nodes[src].stats.mailbox_sent++;
     g_nodes[src].stats.modeled_cycles_sent += cycles;
-    atomic::fence();
-    *msip(kBoard.cluster(kBoard.cluster_of_node(dst)).first_hart) = 1;
+    interrupt_owner(dst);
     return ok(cycles);
 }
 
@@ -201,10 +204,11 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         p.remaining -= moved;
         ended = moved == remaining;
         complete = p.filled == p.window || ended;
-        if (complete) {
+        if (complete) {  // the event is set under the lock so a cancel can withdraw it
             p.allowed = false;
             target.events->portal_bytes = p.filled;
             target.events->portal_stamp = 0;
+            atomic::fetch_or(&target.events->portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
         }
         target.stats.portal_bytes_received += moved;
     }
@@ -212,14 +216,18 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     s.portal_transfers_sent++;
     s.portal_bytes_sent += moved;
     s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, moved);
-    if (complete) notify(dst, &EventArea::portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
+    if (complete) interrupt_owner(dst);
     return ok(moved);
 }
 
-Result portal_cancel(u32 node) {
+// The owner's program ended: its posted window, a completion not yet seen and its armed
+// syncs go; signals already received stay (they belong to the peers' protocol).
+Result forget_program(u32 node) {
     NodeEngine& n = g_nodes[node];
     LockGuard guard(n.lock);
     n.portal.allowed = false;
+    if (n.events != nullptr) atomic::store_release(&n.events->portal_done, u64{0});
+    for (u64& expected : n.sync_expected) expected = 0;
     return ok();
 }
 
@@ -288,7 +296,7 @@ Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
     case kSyncArm: return sync_arm(own, static_cast<u32>(a[1]), a[2]);
     case kSyncSignal: return sync_signal(own, peer, static_cast<u32>(a[2]));
     case kStats: return stats(c, own, a[1]);
-    case kPortalCancel: return portal_cancel(own);
+    case kForgetProgram: return forget_program(own);
     default: return error(sbi::kErrNotSupported);
     }
 }

@@ -69,7 +69,7 @@ enum Function : u64 {
     kSyncArm,         // (node, register, expected node mask)
     kSyncSignal,      // (source node, target node, register)
     kStats,           // (node, NodeStats* phys)
-    kPortalCancel,    // (node): withdraw the posted window (its program ended)
+    kForgetProgram,   // (node): its program ended: withdraw the posted window, disarm syncs
 };
 
 // Ports of a portal transfer, packed in one argument: source port | target port << 16.

@@ -20,5 +20,5 @@ inline sbi::Result portal_write(u32 src, u32 dst, u64 ports, u64 data_phys, u32 
 inline sbi::Result sync_arm(u32 node, u32 reg, u64 expected) { return call(kSyncArm, node, reg, expected); }
 inline sbi::Result sync_signal(u32 src, u32 dst, u32 reg) { return call(kSyncSignal, src, dst, reg); }
 inline sbi::Result stats(u32 node, u64 out_phys) { return call(kStats, node, out_phys); }
-inline sbi::Result portal_cancel(u32 node) { return call(kPortalCancel, node); }
+inline sbi::Result forget_program(u32 node) { return call(kForgetProgram, node); }
 }  // namespace nvx::noc

@@ -127,10 +127,10 @@ i64 AddressSpace::set_brk(u64 new_brk) {
     if (new_brk == 0) return static_cast<i64>(brk_);
     if (new_brk < heap_start_ || new_brk >= NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE) return -NVX_ENOMEM;
     u64 needed_end = align_up(new_brk, sv39::kPageSize);
-    if (needed_end > mapped_end_) {
-        if (!map_user_range(mapped_end_, needed_end - mapped_end_, sv39::kRead | sv39::kWrite)) return -NVX_ENOMEM;
-        mapped_end_ = needed_end;
-    }
+    // Page by page, and what got mapped stays mapped (for later growth): other harts may
+    // already use a new page, so taking it back would need a TLB shootdown.
+    for (; mapped_end_ < needed_end; mapped_end_ += sv39::kPageSize)
+        if (!map_user_range(mapped_end_, sv39::kPageSize, sv39::kRead | sv39::kWrite)) return -NVX_ENOMEM;
     brk_ = new_brk;
     return static_cast<i64>(brk_);
 }

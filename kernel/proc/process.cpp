@@ -102,7 +102,7 @@ int load_program(const u8* file, u64 size, const BootArgs& args, bool system) {
     Thread* t = g_threads.allocate();
     t->frame.sepc = image.entry;
     t->frame.x[kSp] = static_cast<u64>(sp);
-    g_process = {true, system, 1, t->id, 0, g_process.generation + 1, false};
+    g_process = {true, system, 1, t->id, g_process.generation + 1, false};
     g_scheduler.make_ready(t);
     return 0;
 }
@@ -131,7 +131,11 @@ i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 
 void thread_end(Thread* t, u64 how, u64 value) {
     t->state = ThreadState::Zombie;
     t->end = {how, value};
-    if (t->id == g_process.main_thread && how == NVX_THREAD_KILLED) g_process.status = 128 + static_cast<u32>(value);
+    // A crashed main thread ends the program (other threads may wait for it forever).
+    if (t->id == g_process.main_thread && how == NVX_THREAD_KILLED) {
+        program_exit(128 + static_cast<u32>(value));
+        return;
+    }
     if (t->has_joiner) {
         Thread* joiner = t->joiner;
         g_space.copy_to_user(joiner->join_status_address, &t->end, sizeof t->end);
@@ -139,7 +143,7 @@ void thread_end(Thread* t, u64 how, u64 value) {
         release_joined(t);
         g_scheduler.make_ready(joiner);
     }
-    if (--g_process.live_threads == 0) program_exit(g_process.status);
+    if (--g_process.live_threads == 0) program_exit(0);  // every thread ended without exit()
 }
 
 Outcome thread_join(Thread* caller, u64 id, u64 status_address) {
@@ -176,15 +180,15 @@ void tear_down_program() {
     g_scheduler.clear();
     for (u32 i = 1; i <= user_hart_count(); i++) {
         Cpu& c = cpu_at(i);
+        // First take back a thread handed over but not yet picked up: a hart that already
+        // picked it up is back in U-mode and traps on the kill IPI below.
+        atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
         c.running = nullptr;
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalKill));
         send_ipi(c);
     }
     wait_for_user_harts_quiet();
-    for (u32 i = 1; i <= user_hart_count(); i++) {
-        atomic::store_release(&cpu_at(i).posted, static_cast<Thread*>(nullptr));
-        atomic::store_release(&cpu_at(i).dispatch, static_cast<Thread*>(nullptr));
-    }
+    for (u32 i = 1; i <= user_hart_count(); i++) atomic::store_release(&cpu_at(i).posted, static_cast<Thread*>(nullptr));
     g_threads.release_all();
     futex_reset();
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
@@ -223,7 +227,11 @@ i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
     err = load_program(file, size, *argv, false);
     for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
     if (err != 0) {
+        // The old program is gone: end the half-loaded one like any exec'd program, so the
+        // system program comes back and reports the failure.
         kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);
+        g_process.running = true;
+        g_process.system = false;
         program_exit(127);
     }
     return 0;

@@ -14,7 +14,6 @@ struct Process {
     bool system = false;     // the system program (read-only region) rather than an exec'd one
     u32 live_threads = 0;    // threads not yet ended
     u64 main_thread = 0;
-    u32 status = 0;          // exit status if the last thread ends without exit()
     u64 generation = 0;      // counts programs started on this cluster
     bool image_mapped = false;
 };

@@ -62,25 +62,51 @@ static int build_strings(char *out, int argc, char **argv, const struct launch_a
     return n < STRINGS_MAX ? n : -1;
 }
 
-static int send_program(unsigned node, const void *image, unsigned long image_size, const char *strings, int strings_size)
-{
-    struct nvx_spawn_request req = {(uint32_t)image_size, (uint32_t)strings_size};
-    long box = nvx_mailbox_open(node, NVX_SPAWN_CLIENT_PORT);
-    long portal = nvx_portal_open(node, NVX_SPAWN_CLIENT_PORT);
-    int ok = box >= 0 && portal >= 0 && nvx_mailbox_write(box, &req, sizeof req) == sizeof req &&
-             nvx_portal_write(portal, image, image_size) == (long)image_size &&
-             nvx_portal_write(portal, strings, (size_t)strings_size) == strings_size;
-    nvx_mailbox_close(box);
-    nvx_portal_close(portal);
-    return ok ? 0 : -1;
-}
-
 static void describe_end(unsigned cluster, unsigned status)
 {
     if (status >= 128 && status < 128 + 32)
         printf("[spawn] cluster %u: program killed (exception cause %u), status %u\n", cluster, status - 128, status);
     else
         printf("[spawn] cluster %u: program exited with status %u\n", cluster, status);
+}
+
+static long g_reports = -1;
+static unsigned g_exited;
+
+/* An exit report: the first failure ends the run (other clusters may wait for it forever). */
+static void take_exit(const struct nvx_spawn_report *r)
+{
+    if (r->status != 0) {
+        describe_end(r->cluster, r->status);
+        printf("[spawn] run failed: ending the run with status %u\n", r->status);
+        nvx_poweroff(r->status);
+    }
+    g_exited++;
+}
+
+/* Asks `cluster` to take the program; sends it once the client holds the memory for it.
+ * Exit reports of clusters started earlier may arrive meanwhile. */
+static int send_program(unsigned cluster, const void *image, unsigned long image_size, const char *strings,
+                        int strings_size)
+{
+    unsigned node = (unsigned)nvx_node_of(cluster, 0);
+    struct nvx_spawn_request req = {(uint32_t)image_size, (uint32_t)strings_size};
+    long box = nvx_mailbox_open(node, NVX_SPAWN_CLIENT_PORT);
+    long portal = nvx_portal_open(node, NVX_SPAWN_CLIENT_PORT);
+    int ok = box >= 0 && portal >= 0 && nvx_mailbox_write(box, &req, sizeof req) == sizeof req;
+    while (ok) {
+        struct nvx_spawn_report r;
+        if (nvx_mailbox_read(g_reports, &r, sizeof r) != sizeof r) continue;
+        if (r.kind == NVX_SPAWN_EXITED) take_exit(&r);
+        else if (r.cluster != cluster) continue;
+        else if (r.kind == NVX_SPAWN_REFUSED) ok = 0;
+        else break;
+    }
+    ok = ok && nvx_portal_write(portal, image, image_size) == (long)image_size &&
+         nvx_portal_write(portal, strings, (size_t)strings_size) == strings_size;
+    nvx_mailbox_close(box);
+    nvx_portal_close(portal);
+    return ok ? 0 : -1;
 }
 
 int spawn_server_main(int argc, char **argv)
@@ -100,9 +126,9 @@ int spawn_server_main(int argc, char **argv)
         return 2;
     }
     long image = nvx_map_image(a.image_size);
-    long reports = nvx_mailbox_create(info.node, NVX_SPAWN_SERVER_PORT);
-    if (image < 0 || reports < 0) {
-        printf("[spawn] cannot read the program image (%ld) or listen (%ld)\n", image, reports);
+    g_reports = nvx_mailbox_create(info.node, NVX_SPAWN_SERVER_PORT);
+    if (image < 0 || g_reports < 0) {
+        printf("[spawn] cannot read the program image (%ld) or listen (%ld)\n", image, g_reports);
         return 2;
     }
     unsigned long start = nvx_rdtime();
@@ -113,10 +139,9 @@ int spawn_server_main(int argc, char **argv)
         for (unsigned r = 0; r < a.ranks; r++) here += cluster_of[r] == k;
         if (here == 0) continue;
         int size = build_strings(strings, argc, argv, &a, clusters, pes, cluster_of, k);
-        if (size < 0 || send_program((unsigned)nvx_node_of(first_compute + k, 0), (const void *)image,
-                                     a.image_size, strings, size) != 0) {
-            printf("[spawn] cannot start %s on cluster %u\n", argv[a.first_program_arg], first_compute + k);
-            return 3;
+        if (size < 0 || send_program(first_compute + k, (const void *)image, a.image_size, strings, size) != 0) {
+            printf("[spawn] cannot start %s on cluster %u: run failed\n", argv[a.first_program_arg], first_compute + k);
+            nvx_poweroff(126);
         }
         spawned++;
     }
@@ -124,14 +149,9 @@ int spawn_server_main(int argc, char **argv)
     printf("[spawn] %s: %u ranks (%s) on %u clusters, started in %lu us (%lu us per cluster)\n",
            argv[a.first_program_arg], a.ranks, nvx_map_policy_name(a.policy), spawned, took,
            spawned ? took / spawned : 0);
-    for (unsigned done = 0; done < spawned; done++) {
-        struct nvx_exit_report report;
-        if (nvx_mailbox_read(reports, &report, sizeof report) != sizeof report) continue;
-        if (report.status != 0) {
-            describe_end(report.cluster, report.status);
-            printf("[spawn] run failed: ending the run with status %u\n", report.status);
-            nvx_poweroff(report.status);
-        }
+    while (g_exited < spawned) {
+        struct nvx_spawn_report r;
+        if (nvx_mailbox_read(g_reports, &r, sizeof r) == sizeof r && r.kind == NVX_SPAWN_EXITED) take_exit(&r);
     }
     printf("[spawn] all %u clusters exited with status 0\n", spawned);
     nvx_poweroff(0);

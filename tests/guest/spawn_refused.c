@@ -1,0 +1,13 @@
+/* A 1.8 MiB image: a 2 MiB compute cluster cannot hold it while receiving it. The spawn
+ * client refuses before any byte is sent and the run fails with status 126 (no hang). */
+#include <stdio.h>
+
+#define SIZE (1850 * 1024)
+__attribute__((used)) char g_data[SIZE] = {1, 2, 3};
+
+int main(void)
+{
+    volatile char *d = g_data;
+    printf("spawn_refused ran (%d): the cluster was expected to refuse it\n", d[0]);
+    return 0;
+}
