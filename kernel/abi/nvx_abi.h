@@ -93,7 +93,8 @@ struct nvx_ikc_stats {
 #define NVX_EEXIST 17
 #define NVX_ENAMETOOLONG 91
 
-/* How a joined thread ended. */
+/* How a joined thread ended. A thread killed by a fault ends alone (the program goes on),
+ * except the main thread: its crash ends the program with status 128 + cause. */
 enum nvx_thread_end {
     NVX_THREAD_EXITED = 0, /* value = the thread's exit value                    */
     NVX_THREAD_KILLED = 1  /* value = the RISC-V exception cause that killed it  */
