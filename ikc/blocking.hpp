@@ -57,6 +57,12 @@ bool waiting_for_port(const ThreadQueue& queue, u32 port, PortOf port_of) {
     return false;
 }
 
+// One hardware transfer of `bytes` from this output endpoint's node to its target.
+inline void count_transfer(Endpoint& out, u64 bytes) {
+    out.stats.hw_transfers++;
+    out.stats.modeled_cycles += board::kBoard.transfer_cycles(out.node, out.remote_node, bytes);
+}
+
 inline void count_message(Endpoint& e, u64 bytes) {
     e.stats.messages++;
     e.stats.bytes += bytes;

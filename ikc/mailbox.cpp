@@ -62,7 +62,7 @@ i64 try_send(Thread* t) {
     sbi::Result r = noc::mailbox_send(out.node, out.remote_node, kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(&staged(t))));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-    out.stats.hw_transfers++;
+    count_transfer(out, sizeof(MailboxMessage));
     count_message(out, t->io.size);
     return 0;
 }

@@ -101,7 +101,7 @@ i64 push_chunks(Thread* writer) {
         if (r.error == noc::kTooLong) return -NVX_EMSGSIZE;
         if (r.error != sbi::kSuccess) return -NVX_EINVAL;
         writer->io.done += r.value;
-        out.stats.hw_transfers++;
+        count_transfer(out, r.value);
     }
     count_message(out, writer->io.size);
     return 0;

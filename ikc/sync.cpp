@@ -79,6 +79,7 @@ i64 sync_signal(u64 id) {
         if (!(out->sync_nodes & (1ull << node))) continue;
         if (noc::sync_signal(out->node, node, out->port).error != sbi::kSuccess) return -NVX_EINVAL;
         out->stats.hw_transfers++;
+        out->stats.modeled_cycles += board::kBoard.transfer_cycles(out->node, node, 8);
     }
     out->stats.messages++;
     return 0;

@@ -72,6 +72,8 @@ struct nvx_ikc_stats {
     uint64_t bytes;     /* payload bytes moved                                          */
     uint64_t waits;     /* times a call had to sleep (no message, no credit, no allow)  */
     uint64_t hw_transfers; /* hardware messages or portal transfers used              */
+    uint64_t modeled_cycles; /* sender side: NoC cost model (hops x hop latency + bytes /
+                                link bandwidth, board table) summed over its transfers  */
 };
 
 /* errno values, identical to newlib's <errno.h> numbers so the runtime passes them on. */

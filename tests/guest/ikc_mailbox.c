@@ -124,6 +124,7 @@ static void local_tests(void)
     CHECK_EQ(s.bytes, 6);
     CHECK_EQ(s.waits, 0);
     CHECK_EQ(s.hw_transfers, 0); /* same cluster: no NoC */
+    CHECK_EQ(s.modeled_cycles, 0);
 
     /* every length 1..128, each read right after its write */
     long bad_lengths = 0;
@@ -326,6 +327,7 @@ static void ring_tests(void)
     CHECK_EQ(s.messages, count[kRingPortA]);
     CHECK_EQ(s.bytes, sent_bytes[kRingPortA]);
     CHECK_EQ(s.hw_transfers, count[kRingPortA]); /* one hardware message each */
+    CHECK(s.modeled_cycles >= s.hw_transfers); /* every NoC transfer has a modeled cost */
     s = stats_of(out_b);
     CHECK_EQ(s.messages, count[kRingPortB]);
     CHECK_EQ(s.bytes, sent_bytes[kRingPortB]);
