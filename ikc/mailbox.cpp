@@ -4,6 +4,7 @@
 #include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "ikc/message_buffers.hpp"
+#include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -99,21 +100,9 @@ bool poll_credits(OwnNode& own) {
 }
 }  // namespace
 
-i64 mailbox_create(u64 node, u64 port) {
-    if (node >= board::kBoard.node_count || own_index(static_cast<u32>(node)) < 0 || port >= kPorts) return -NVX_EINVAL;
-    if (g_mailboxes.find_input(static_cast<u32>(node), static_cast<u32>(port)) != nullptr) return -NVX_EADDRINUSE;
-    return g_mailboxes.allocate(Direction::Input, static_cast<u32>(node), static_cast<u32>(port));
-}
+i64 mailbox_create(u64 node, u64 port) { return create_input(g_mailboxes, node, port); }
 
-i64 mailbox_open(u64 node, u64 port) {
-    if (node >= board::kBoard.node_count || port >= kPorts) return -NVX_EINVAL;
-    i64 id = g_mailboxes.allocate(Direction::Output, source_node_for(static_cast<u32>(node)), 0);
-    if (id < 0) return id;
-    Endpoint& e = g_mailboxes.at(static_cast<u32>(id));
-    e.remote_node = static_cast<u32>(node);
-    e.remote_port = static_cast<u32>(port);
-    return id;
-}
+i64 mailbox_open(u64 node, u64 port) { return open_output(g_mailboxes, node, port); }
 
 Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
@@ -162,21 +151,11 @@ Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
     return sleep_on(queue, t, *out);
 }
 
-i64 mailbox_close(u64 id) {
-    Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
-    return out == nullptr ? -NVX_EBADF : g_mailboxes.release(out);
-}
+i64 mailbox_close(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Output); }
 
-i64 mailbox_unlink(u64 id) {
-    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
-    return in == nullptr ? -NVX_EBADF : g_mailboxes.release(in);  // buffered messages stay for the port
-}
+i64 mailbox_unlink(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Input); }  // arrived messages stay for the port
 
-i64 mailbox_stats(u64 id, u64 address) {
-    Endpoint* e = g_mailboxes.lookup_any(id);
-    if (e == nullptr) return -NVX_EBADF;
-    return g_space.copy_to_user(address, &e->stats, sizeof e->stats) ? 0 : -NVX_EFAULT;
-}
+i64 mailbox_stats(u64 id, u64 address) { return copy_stats(g_mailboxes, id, address); }
 
 bool mailbox_poll() {
     bool moved = false;

@@ -1,6 +1,7 @@
 #include "ikc/portal.hpp"
 
 #include "hal/noc/noc_driver.hpp"
+#include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
 #include "ikc/user_copy.hpp"
 #include "kernel/console.hpp"
@@ -151,11 +152,7 @@ bool poll_ready(u32 index) {
 bool size_ok(u64 size) { return size > 0 && size <= NVX_PORTAL_MAX; }
 }  // namespace
 
-i64 portal_create(u64 node, u64 port) {
-    if (node >= board::kBoard.node_count || own_index(static_cast<u32>(node)) < 0 || port >= kPorts) return -NVX_EINVAL;
-    if (g_portals.find_input(static_cast<u32>(node), static_cast<u32>(port)) != nullptr) return -NVX_EADDRINUSE;
-    return g_portals.allocate(Direction::Input, static_cast<u32>(node), static_cast<u32>(port));
-}
+i64 portal_create(u64 node, u64 port) { return create_input(g_portals, node, port); }
 
 i64 portal_allow(u64 id, u64 remote_node) {
     Endpoint* in = g_portals.lookup(id, Direction::Input);
@@ -167,14 +164,7 @@ i64 portal_allow(u64 id, u64 remote_node) {
     return 0;
 }
 
-i64 portal_open(u64 node, u64 port) {
-    if (node >= board::kBoard.node_count || port >= kPorts) return -NVX_EINVAL;
-    i64 id = g_portals.allocate(Direction::Output, source_node_for(static_cast<u32>(node)), 0);
-    if (id < 0) return id;
-    g_portals.at(static_cast<u32>(id)).remote_node = static_cast<u32>(node);
-    g_portals.at(static_cast<u32>(id)).remote_port = static_cast<u32>(port);
-    return id;
-}
+i64 portal_open(u64 node, u64 port) { return open_output(g_portals, node, port); }
 
 Outcome portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* in = g_portals.lookup(id, Direction::Input);
@@ -210,21 +200,11 @@ Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
     return sleep_on(g_ready_waits[out->remote_node], t, *out);
 }
 
-i64 portal_close(u64 id) {
-    Endpoint* out = g_portals.lookup(id, Direction::Output);
-    return out == nullptr ? -NVX_EBADF : g_portals.release(out);
-}
+i64 portal_close(u64 id) { return release_endpoint(g_portals, id, Direction::Output); }
 
-i64 portal_unlink(u64 id) {
-    Endpoint* in = g_portals.lookup(id, Direction::Input);
-    return in == nullptr ? -NVX_EBADF : g_portals.release(in);
-}
+i64 portal_unlink(u64 id) { return release_endpoint(g_portals, id, Direction::Input); }
 
-i64 portal_stats(u64 id, u64 address) {
-    Endpoint* e = g_portals.lookup_any(id);
-    if (e == nullptr) return -NVX_EBADF;
-    return g_space.copy_to_user(address, &e->stats, sizeof e->stats) ? 0 : -NVX_EFAULT;
-}
+i64 portal_stats(u64 id, u64 address) { return copy_stats(g_portals, id, address); }
 
 bool portal_poll() {
     bool moved = false;

@@ -1,6 +1,7 @@
 #include "ikc/sync.hpp"
 
 #include "hal/noc/noc_driver.hpp"
+#include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "support/atomic.hpp"
@@ -85,15 +86,9 @@ i64 sync_signal(u64 id) {
     return 0;
 }
 
-i64 sync_close(u64 id) {
-    Endpoint* out = g_syncs.lookup(id, Direction::Output);
-    return out == nullptr ? -NVX_EBADF : g_syncs.release(out);
-}
+i64 sync_close(u64 id) { return release_endpoint(g_syncs, id, Direction::Output); }
 
-i64 sync_unlink(u64 id) {
-    Endpoint* in = g_syncs.lookup(id, Direction::Input);
-    return in == nullptr ? -NVX_EBADF : g_syncs.release(in);
-}
+i64 sync_unlink(u64 id) { return release_endpoint(g_syncs, id, Direction::Input); }
 
 bool sync_poll() {
     bool moved = false;
