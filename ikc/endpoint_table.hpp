@@ -17,7 +17,6 @@ struct Endpoint {
     u32 remote_port;  // output: target port
     bool allowed;     // portal input: a sender is allowed for the next read
     u32 pending;      // threads blocked in calls on this endpoint
-    u32 sync_type;    // sync: enum nvx_sync_type
     u64 sync_nodes;   // sync: expected senders (input) or targets (output)
     nvx_ikc_stats stats;
     kernel::ThreadQueue waiters;  // readers (input) in arrival order

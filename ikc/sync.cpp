@@ -49,7 +49,6 @@ Outcome make_sync(Thread* t, u64 port, u64 nodes, u64 count, u64 type, Direction
     if (waiting && g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return finish(t, -NVX_EADDRINUSE);
     i64 id = g_syncs.allocate(direction, node, static_cast<u32>(port));
     if (id < 0) return finish(t, id);
-    g_syncs.at(static_cast<u32>(id)).sync_type = static_cast<u32>(type);
     g_syncs.at(static_cast<u32>(id)).sync_nodes = peers;  // expected senders, or targets
     return finish(t, id);
 }

@@ -9,7 +9,6 @@ struct ClusterLayout {
     const board::Cluster* cluster;
     u64 mem_base;
     u64 mem_size;
-    const board::BootInfo* boot_info;
 
     u64 phys_to_virt(u64 phys) const { return kKernelVirtualBase + (phys - mem_base); }
     u64 virt_to_phys(u64 virt) const { return mem_base + (virt - kKernelVirtualBase); }

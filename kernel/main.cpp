@@ -53,7 +53,7 @@ void start_user_harts() {
         for (;;) riscv::wfi();  // no way to even print: the firmware did not set us up
     }
     g_layout = {static_cast<u32>(info->cluster), &board::kBoard.cluster(static_cast<u32>(info->cluster)),
-                info->mem_base, info->mem_size, info};
+                info->mem_base, info->mem_size};
     Cpu& core = cpu_at(0);
     core.local = 0;
     core.hart = static_cast<u32>(hart);

@@ -207,7 +207,6 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         if (complete) {  // the event is set under the lock so a cancel can withdraw it
             p.allowed = false;
             target.events->portal_bytes = p.filled;
-            target.events->portal_stamp = 0;
             atomic::fetch_or(&target.events->portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
         }
         target.stats.portal_bytes_received += moved;

@@ -42,9 +42,7 @@ struct EventArea {
     u64 portal_ready;   // bit d: node d's portal now allows us: retry the write
     u64 portal_done;    // kPortalChunkDone, plus kPortalMessageEnded if the sender's message ended
     u64 portal_bytes;   // bytes the completed buffer received
-    u64 portal_stamp;   // sender's clock of the completing transfer
     u64 sync_fired;     // bit k: sync register k saw every expected signal
-    u64 reserved;
     MailboxMessage slots[kMaxNodes];  // one receive slot per possible sender
 };
 

@@ -83,8 +83,6 @@ i64 build_stack(const BootArgs& args) {
     put_strings(args.envc, args.envp);
     return static_cast<i64>(sp);
 }
-
-void release_joined(Thread* t) { g_threads.release(t); }
 }  // namespace
 
 // Loads the ELF file[0..size) as the new program with `args` and makes its first thread
@@ -140,7 +138,7 @@ void thread_end(Thread* t, u64 how, u64 value) {
         Thread* joiner = t->joiner;
         g_space.copy_to_user(joiner->join_status_address, &t->end, sizeof t->end);
         joiner->frame.x[kA0] = 0;
-        release_joined(t);
+        g_threads.release(t);
         g_scheduler.make_ready(joiner);
     }
     if (--g_process.live_threads == 0) program_exit(0);  // every thread ended without exit()
@@ -159,7 +157,7 @@ Outcome thread_join(Thread* caller, u64 id, u64 status_address) {
         result = -NVX_EFAULT;
     } else if (target->state == ThreadState::Zombie) {
         g_space.copy_to_user(status_address, &target->end, sizeof target->end);
-        release_joined(target);
+        g_threads.release(target);
     } else {
         target->has_joiner = true;
         target->joiner = caller;

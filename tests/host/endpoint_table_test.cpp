@@ -202,7 +202,6 @@ TEST_F(EndpointTableTest, ReusedSlotStartsFresh) {
     e->remote_node = 7;
     e->remote_port = 8;
     e->allowed = true;
-    e->sync_type = 1;
     e->sync_nodes = 0xff;
     e->stats.messages = 5;
     e->stats.bytes = 500;
@@ -216,7 +215,6 @@ TEST_F(EndpointTableTest, ReusedSlotStartsFresh) {
     EXPECT_EQ(f->remote_port, 0u);
     EXPECT_FALSE(f->allowed);
     EXPECT_EQ(f->pending, 0u);
-    EXPECT_EQ(f->sync_type, 0u);
     EXPECT_EQ(f->sync_nodes, 0u);
     EXPECT_EQ(f->stats.messages, 0u);
     EXPECT_EQ(f->stats.bytes, 0u);
