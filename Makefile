@@ -67,6 +67,14 @@ $(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp support/types.hp
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -o $@ $<
 all: $(BOARD_INFO)
 
+# The instruction counter: a QEMU TCG plugin (scripts/nvx-run --count-insns).
+ICOUNT_PLUGIN := $(BUILD_ROOT)/tools/libnvxcount.so
+$(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h \
+		benchmarks/icount_mark.h hal/board/board.hpp support/types.hpp
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -shared -fPIC -fvisibility=hidden -o $@ $<
+all: $(ICOUNT_PLUGIN)
+
 # --- running ---
 deps:
 	scripts/deps.sh

@@ -1,0 +1,153 @@
+// nvxcount: a QEMU TCG plugin counting the guest instructions each hart executes, split into
+// firmware, kernel and user by the address of the translated block (board memory map).
+//   qemu-system-riscv64 ... -plugin build/tools/libnvxcount.so[,out=PATH]
+// At exit it prints one row per hart that ran anything and a total. A program marks windows
+// with nvx_icount_mark(ID) (benchmarks/icount_mark.h): at each mark the plugin reports every
+// hart's counts since the previous mark ("mark ID hart H fw F kernel K user U"), so a
+// benchmark reads the cost of exactly the code between two marks.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "benchmarks/icount_mark.h"
+#include "hal/board/board.hpp"
+#include "scripts/tools/icount/qemu_plugin_api.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = 1;
+
+namespace {
+using nvx::u64;
+
+enum Level : unsigned { kFirmware, kKernel, kUser, kLevels };
+const char* const kLevelNames[kLevels] = {"fw", "kernel", "user"};
+
+struct Counts {
+    u64 at[kLevels];
+};
+
+// Firmware is linked in its own region; user space lies below RAM; everything else in RAM
+// (the kernel's direct map and its boot code at physical addresses) is the kernel.
+Level level_of(u64 vaddr) {
+    using namespace nvx::board;
+    if (vaddr < kRamBase) return kUser;
+    if (vaddr - kFirmwareBase < kFirmwareSize) return kFirmware;
+    return kKernel;
+}
+
+unsigned g_harts;
+Counts* g_now;        // per hart, written only by that hart's vCPU thread
+Counts* g_last_mark;  // per hart, at the previous mark
+std::mutex g_mark_lock;
+FILE* g_out;          // null: QEMU's plugin log (stderr)
+
+void emit(const char* line) {
+    if (g_out != nullptr) {
+        std::fputs(line, g_out);
+    } else {
+        qemu_plugin_outs(line);
+    }
+}
+
+// Each hart's counts have one writer (its vCPU thread); a mark reads them from another.
+u64 read(const u64& counter) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
+
+// A block's userdata packs its instruction count and level: no allocation per block.
+void on_block(unsigned vcpu, void* packed) {
+    auto bits = reinterpret_cast<uintptr_t>(packed);
+    if (vcpu >= g_harts) return;
+    u64& counter = g_now[vcpu].at[bits & 3];
+    __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
+}
+
+void on_mark(unsigned vcpu, void* id) {
+    std::lock_guard<std::mutex> hold(g_mark_lock);
+    char line[160];
+    std::snprintf(line, sizeof line, "nvxcount: mark %lu by hart %u\n", static_cast<unsigned long>(reinterpret_cast<uintptr_t>(id)), vcpu);
+    emit(line);
+    for (unsigned h = 0; h < g_harts; h++) {
+        Counts now;  // other harts keep running: a snapshot to within a block
+        for (unsigned l = 0; l < kLevels; l++) now.at[l] = read(g_now[h].at[l]);
+        u64 d[kLevels];
+        u64 any = 0;
+        for (unsigned l = 0; l < kLevels; l++) any |= d[l] = now.at[l] - g_last_mark[h].at[l];
+        g_last_mark[h] = now;
+        if (any == 0) continue;
+        std::snprintf(line, sizeof line, "nvxcount: mark %lu hart %u fw %llu kernel %llu user %llu\n",
+                      static_cast<unsigned long>(reinterpret_cast<uintptr_t>(id)), h,
+                      static_cast<unsigned long long>(d[kFirmware]), static_cast<unsigned long long>(d[kKernel]),
+                      static_cast<unsigned long long>(d[kUser]));
+        emit(line);
+    }
+    if (g_out != nullptr) std::fflush(g_out);
+}
+
+bool is_mark(const qemu_plugin_insn* insn, uintptr_t* id) {
+    if (qemu_plugin_insn_size(insn) != 4) return false;
+    uint32_t word;
+    std::memcpy(&word, qemu_plugin_insn_data(insn), sizeof word);
+    if ((word & NVX_ICOUNT_MARK_MASK) != NVX_ICOUNT_MARK_BASE) return false;
+    *id = word >> 20;
+    return *id != 0 && *id <= NVX_ICOUNT_MARK_MAX;
+}
+
+void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
+    size_t n = qemu_plugin_tb_n_insns(tb);
+    uintptr_t packed = (static_cast<uintptr_t>(n) << 2) | level_of(qemu_plugin_tb_vaddr(tb));
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
+    for (size_t i = 0; i < n; i++) {
+        qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
+        uintptr_t id;
+        if (is_mark(insn, &id)) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(id));
+    }
+}
+
+void on_exit(qemu_plugin_id_t, void*) {
+    char line[160];
+    Counts total{};
+    emit("nvxcount: hart          fw      kernel        user       total\n");
+    for (unsigned h = 0; h < g_harts; h++) {
+        const Counts& c = g_now[h];
+        u64 sum = c.at[kFirmware] + c.at[kKernel] + c.at[kUser];
+        if (sum == 0) continue;
+        for (unsigned l = 0; l < kLevels; l++) total.at[l] += c.at[l];
+        std::snprintf(line, sizeof line, "nvxcount: %4u %11llu %11llu %11llu %11llu\n", h,
+                      static_cast<unsigned long long>(c.at[kFirmware]), static_cast<unsigned long long>(c.at[kKernel]),
+                      static_cast<unsigned long long>(c.at[kUser]), static_cast<unsigned long long>(sum));
+        emit(line);
+    }
+    std::snprintf(line, sizeof line, "nvxcount: all  %11llu %11llu %11llu %11llu\n",
+                  static_cast<unsigned long long>(total.at[kFirmware]), static_cast<unsigned long long>(total.at[kKernel]),
+                  static_cast<unsigned long long>(total.at[kUser]),
+                  static_cast<unsigned long long>(total.at[kFirmware] + total.at[kKernel] + total.at[kUser]));
+    emit(line);
+    if (g_out != nullptr) std::fclose(g_out);
+    g_out = nullptr;
+}
+}  // namespace
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t* info, int argc, char** argv) {
+    if (!info->system_emulation) {
+        std::fprintf(stderr, "nvxcount: counts harts of a system emulation only\n");
+        return -1;
+    }
+    for (int i = 0; i < argc; i++) {
+        if (std::strncmp(argv[i], "out=", 4) == 0) {
+            g_out = std::fopen(argv[i] + 4, "w");
+            if (g_out == nullptr) {
+                std::fprintf(stderr, "nvxcount: cannot write '%s'\n", argv[i] + 4);
+                return -1;
+            }
+        } else {
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH)\n", argv[i]);
+            return -1;
+        }
+    }
+    g_harts = static_cast<unsigned>(info->system.max_vcpus);
+    g_now = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
+    g_last_mark = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
+    if (g_now == nullptr || g_last_mark == nullptr) return -1;
+    qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
+    qemu_plugin_register_atexit_cb(id, on_exit, nullptr);
+    return 0;
+}
