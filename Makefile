@@ -1,6 +1,8 @@
 # Top-level build. `make run` boots the default board with the demo; `make test` runs
 # every test. All flags and variants are chosen in mk/config.mk.
 include mk/config.mk
+# The instruction counter: a QEMU TCG plugin (scripts/nvx-run --count-insns), built below.
+ICOUNT_PLUGIN := $(BUILD_ROOT)/tools/libnvxcount.so
 include runtime/runtime.mk
 include services/services.mk
 include mk/programs.mk
@@ -67,8 +69,6 @@ $(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp support/types.hp
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -o $@ $<
 all: $(BOARD_INFO)
 
-# The instruction counter: a QEMU TCG plugin (scripts/nvx-run --count-insns).
-ICOUNT_PLUGIN := $(BUILD_ROOT)/tools/libnvxcount.so
 $(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h \
 		benchmarks/icount_mark.h hal/board/board.hpp support/types.hpp
 	@mkdir -p $(dir $@)

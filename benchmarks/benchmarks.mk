@@ -11,6 +11,11 @@ benchmarks_saved_default_goal := $(.DEFAULT_GOAL)
 IKC_BENCH := $(USER_OUT)/ikc_bench.elf
 $(eval $(call nvx_user_program,$(IKC_BENCH),$(USER_OBJ_DIR)/benchmarks/ikc_bench.o))
 
+CALLS_BENCH := $(USER_OUT)/calls_bench.elf
+$(eval $(call nvx_user_program,$(CALLS_BENCH),$(USER_OBJ_DIR)/benchmarks/calls_bench.o))
+USER_PROGRAMS += $(CALLS_BENCH)
+user-programs: $(CALLS_BENCH)
+
 NAMES_BENCH := $(USER_OUT)/names_bench.elf
 $(eval $(call nvx_user_program,$(NAMES_BENCH),$(USER_OBJ_DIR)/benchmarks/names_bench.o))
 USER_PROGRAMS += $(NAMES_BENCH)
@@ -25,6 +30,12 @@ user-programs: $(IKC_BENCH)
 .PHONY: bench-ikc
 bench-ikc: $(IKC_BENCH)
 	benchmarks/ikc.sh
+
+# Instructions per kernel call and per IKC operation, per hart (instruction counter);
+# needs `make BOARD=small` and `make BOARD=mppa256`.
+.PHONY: bench-icount
+bench-icount: $(IKC_BENCH) $(CALLS_BENCH) $(ICOUNT_PLUGIN)
+	benchmarks/icount.sh
 
 # Name lookup cost and spawn time per cluster.
 .PHONY: bench-services

@@ -1,7 +1,7 @@
 /* IKC micro-benchmarks: one-way latency and bandwidth of mailboxes and portals, between
  * two threads of one cluster (local) and between the first two compute clusters (remote).
  *
- *   ikc_bench [mailbox|portal|all] [local|remote] [SCALE]
+ *   ikc_bench [mailbox|portal|all] [local|remote] [icount] [SCALE]
  *
  * Words may come in any order; the default is `all` (both abstractions, both localities)
  * and SCALE 1 (a multiplier of every iteration count, e.g. 0.2 for a quick run).
@@ -17,6 +17,12 @@
  *             pong -> ping; bandwidth = M * size / (time from the first write to the ack)
  * all with the abstraction under test (the acknowledgement too). A portal read is always
  * preceded by its own nvx_portal_allow (one read per allow). Time is rdtime (10 MHz).
+ *
+ * `icount` (for the instruction counter, benchmarks/icount.sh): the latency phase is
+ * followed by 2N more round trips, with three instruction-counter marks around the N and
+ * the 2N; the difference of the two windows over N is the cost of one round trip without
+ * the loop's fixed costs. Each row then ends with the number of its first mark (the
+ * plugin numbers marks in the order they run; only this program marks).
  *
  * Hardware transfers per message come from the endpoint counters (nvx_*_stats) over the
  * stream phase: "tx" from the ping side's output endpoint, "rx" from the pong side's
@@ -38,6 +44,8 @@
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
+#include "benchmarks/icount_mark.h"
+
 #define KiB 1024u
 #define MiB (1024u * 1024u)
 #define BUF_BYTES MiB
@@ -56,6 +64,8 @@ struct test {
     int remote;
     uint32_t size;
     uint32_t warm, lat_iters, stream_msgs;
+    uint32_t extra_iters;  /* icount: 2N round trips after the latency phase, else 0 */
+    uint32_t mark;         /* icount: number of the test's first mark, else 0 */
 };
 
 #define MAX_TESTS 32
@@ -96,7 +106,7 @@ static uint32_t scaled(double base, double scale, uint32_t minimum)
  * (far more than the 64 messages a cluster buffers, so a local sender does get pushed
  * back); portals move about 16 MiB per latency phase and 32 MiB per stream phase, between
  * 8 and 1000 (1024) messages. */
-static void add_tests(struct plan *p, enum kind kind, int remote, double scale)
+static void add_tests(struct plan *p, enum kind kind, int remote, double scale, int icount)
 {
     const uint32_t *sizes = kind == MAILBOX ? mailbox_sizes : portal_sizes;
     unsigned n = kind == MAILBOX ? sizeof mailbox_sizes / sizeof *sizes : sizeof portal_sizes / sizeof *sizes;
@@ -117,12 +127,14 @@ static void add_tests(struct plan *p, enum kind kind, int remote, double scale)
         t->lat_iters = scaled(lat, scale, 2);
         t->stream_msgs = scaled(stream, scale, 2);
         t->warm = t->lat_iters / 10 < 2 ? 2 : t->lat_iters / 10;
+        t->extra_iters = icount ? 2 * t->lat_iters : 0;
+        t->mark = icount ? 3 * (p->count - 1) + 1 : 0;
     }
 }
 
 static int parse_args(int argc, char **argv, int quiet, struct plan *p, double *scale)
 {
-    int want_mailbox = 0, want_portal = 0, want_local = 0, want_remote = 0;
+    int want_mailbox = 0, want_portal = 0, want_local = 0, want_remote = 0, icount = 0;
     *scale = 1.0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -137,12 +149,14 @@ static int parse_args(int argc, char **argv, int quiet, struct plan *p, double *
             want_local = 1;
         } else if (strcmp(a, "remote") == 0) {
             want_remote = 1;
+        } else if (strcmp(a, "icount") == 0) {
+            icount = 1;
         } else {
             double s = strtod(a, &end);
             if (end == a || *end != '\0' || !(s > 0) || s > 100) {
                 if (quiet) return -1;
                 fprintf(stderr, "ikc_bench: bad argument '%s' (usage: ikc_bench [mailbox|portal|all] "
-                                "[local|remote] [scale])\n", a);
+                                "[local|remote] [icount] [scale])\n", a);
                 return -1;
             }
             *scale = s;
@@ -153,8 +167,8 @@ static int parse_args(int argc, char **argv, int quiet, struct plan *p, double *
     p->count = 0;
     for (int remote = 0; remote <= 1; remote++) {
         if (remote ? !want_remote : !want_local) continue;
-        if (want_mailbox) add_tests(p, MAILBOX, remote, *scale);
-        if (want_portal) add_tests(p, PORTAL, remote, *scale);
+        if (want_mailbox) add_tests(p, MAILBOX, remote, *scale, icount);
+        if (want_portal) add_tests(p, PORTAL, remote, *scale, icount);
     }
     return 0;
 }
@@ -221,6 +235,17 @@ static int check_seq(struct side *s, const uint8_t *buf, uint64_t expected, cons
 
 /* ---------------------------------------------------------------- roles -------- */
 
+/* `n` round trips, as the ping side. */
+static int ping_pong(struct side *s, const struct test *t, uint8_t *buf, uint32_t n, uint64_t *seq)
+{
+    for (uint32_t i = 0; i < n; i++, (*seq)++) {
+        put_seq(buf, *seq);
+        if (send_msg(s, t->kind, buf, t->size) || recv_msg(s, t->kind, buf, t->size)) return -1;
+        if (check_seq(s, buf, *seq, "ping-pong")) return -1;
+    }
+    return 0;
+}
+
 static int ping_test(struct side *s, const struct test *t, struct result *res)
 {
     uint8_t *buf = buffer_for(s, t->kind, t->size);
@@ -232,13 +257,15 @@ static int ping_test(struct side *s, const struct test *t, struct result *res)
         if (check_seq(s, buf, seq, "warm-up")) return -1;
     }
 
+    if (t->mark) nvx_icount_mark();
     uint64_t t0 = nvx_rdtime();
-    for (uint32_t i = 0; i < t->lat_iters; i++, seq++) {
-        put_seq(buf, seq);
-        if (send_msg(s, t->kind, buf, t->size) || recv_msg(s, t->kind, buf, t->size)) return -1;
-        if (check_seq(s, buf, seq, "ping-pong")) return -1;
-    }
+    if (ping_pong(s, t, buf, t->lat_iters, &seq)) return -1;
     uint64_t t1 = nvx_rdtime();
+    if (t->mark) {
+        nvx_icount_mark();
+        if (ping_pong(s, t, buf, t->extra_iters, &seq)) return -1;
+        nvx_icount_mark();
+    }
 
     struct nvx_ikc_stats before, after;
     long out = t->kind == MAILBOX ? s->mb_out : s->pt_out;
@@ -272,7 +299,7 @@ static int pong_test(struct side *s, const struct test *t)
 {
     uint8_t *buf = buffer_for(s, t->kind, t->size);
     uint64_t seq = 0;
-    for (uint32_t i = 0; i < t->warm + t->lat_iters; i++, seq++) {
+    for (uint32_t i = 0; i < t->warm + t->lat_iters + t->extra_iters; i++, seq++) {
         if (recv_msg(s, t->kind, buf, t->size)) return -1;
         if (check_seq(s, buf, seq, "pong")) return -1;
         if (send_msg(s, t->kind, buf, t->size)) return -1;
@@ -305,8 +332,10 @@ static void print_header(const struct nvx_info *info, double scale)
 
 static void print_row(const struct test *t, const struct result *r)
 {
-    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %9.2f %9.2f\n", kind_name[t->kind], t->remote ? "remote" : "local",
+    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %9.2f %9.2f", kind_name[t->kind], t->remote ? "remote" : "local",
            t->size, t->lat_iters, t->stream_msgs, r->lat_us, r->bw_mibs, r->hw_tx, r->hw_rx);
+    if (t->mark) printf(" mark %u", t->mark);
+    printf("\n");
     fflush(stdout);
 }
 

@@ -2,9 +2,9 @@
 // firmware, kernel and user by the address of the translated block (board memory map).
 //   qemu-system-riscv64 ... -plugin build/tools/libnvxcount.so[,out=PATH]
 // At exit it prints one row per hart that ran anything and a total. A program marks windows
-// with nvx_icount_mark(ID) (benchmarks/icount_mark.h): at each mark the plugin reports every
-// hart's counts since the previous mark ("mark ID hart H fw F kernel K user U"), so a
-// benchmark reads the cost of exactly the code between two marks.
+// with nvx_icount_mark() (benchmarks/icount_mark.h); the plugin numbers the marks 1, 2, ...
+// and at each reports every hart's counts since the previous one ("mark M hart H fw F
+// kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -39,6 +39,7 @@ unsigned g_harts;
 Counts* g_now;        // per hart, written only by that hart's vCPU thread
 Counts* g_last_mark;  // per hart, at the previous mark
 std::mutex g_mark_lock;
+unsigned long g_marks;  // marks seen so far (under g_mark_lock)
 FILE* g_out;          // null: QEMU's plugin log (stderr)
 
 void emit(const char* line) {
@@ -60,10 +61,11 @@ void on_block(unsigned vcpu, void* packed) {
     __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
 }
 
-void on_mark(unsigned vcpu, void* id) {
+void on_mark(unsigned vcpu, void*) {
     std::lock_guard<std::mutex> hold(g_mark_lock);
+    unsigned long id = ++g_marks;
     char line[160];
-    std::snprintf(line, sizeof line, "nvxcount: mark %lu by hart %u\n", static_cast<unsigned long>(reinterpret_cast<uintptr_t>(id)), vcpu);
+    std::snprintf(line, sizeof line, "nvxcount: mark %lu by hart %u\n", id, vcpu);
     emit(line);
     for (unsigned h = 0; h < g_harts; h++) {
         Counts now;  // other harts keep running: a snapshot to within a block
@@ -74,7 +76,7 @@ void on_mark(unsigned vcpu, void* id) {
         g_last_mark[h] = now;
         if (any == 0) continue;
         std::snprintf(line, sizeof line, "nvxcount: mark %lu hart %u fw %llu kernel %llu user %llu\n",
-                      static_cast<unsigned long>(reinterpret_cast<uintptr_t>(id)), h,
+                      id, h,
                       static_cast<unsigned long long>(d[kFirmware]), static_cast<unsigned long long>(d[kKernel]),
                       static_cast<unsigned long long>(d[kUser]));
         emit(line);
@@ -82,13 +84,11 @@ void on_mark(unsigned vcpu, void* id) {
     if (g_out != nullptr) std::fflush(g_out);
 }
 
-bool is_mark(const qemu_plugin_insn* insn, uintptr_t* id) {
+bool is_mark(const qemu_plugin_insn* insn) {
     if (qemu_plugin_insn_size(insn) != 4) return false;
     uint32_t word;
     std::memcpy(&word, qemu_plugin_insn_data(insn), sizeof word);
-    if ((word & NVX_ICOUNT_MARK_MASK) != NVX_ICOUNT_MARK_BASE) return false;
-    *id = word >> 20;
-    return *id != 0 && *id <= NVX_ICOUNT_MARK_MAX;
+    return word == NVX_ICOUNT_MARK_WORD;
 }
 
 void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
@@ -97,8 +97,7 @@ void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
     for (size_t i = 0; i < n; i++) {
         qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
-        uintptr_t id;
-        if (is_mark(insn, &id)) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(id));
+        if (is_mark(insn)) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, nullptr);
     }
 }
 
