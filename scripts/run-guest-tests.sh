@@ -60,6 +60,15 @@ check_log() {  # check log -> prints a failure reason, or nothing
         local text=${check#expect:}
         text=${text//+/ }
         grep -qF -- "$text" "$log" || echo "'$text' missing from the log" ;;
+    quiet)  # in the window between the program's two counter marks only the marking hart ran, in user mode
+        local counts=$log.count by
+        [ -f "$counts" ] || { echo "no instruction counts"; return; }
+        by=$(sed -n 's/^nvxcount: mark 2 by hart \([0-9]*\)$/\1/p' "$counts")
+        [ -n "$by" ] || { echo "the program did not mark its window"; return; }
+        awk -v by="$by" '$2 == "mark" && $3 == 2 && $4 == "hart" {
+                if ($5 != by && $7 + $9 + $11 > 0) printf "hart %s ran %d instructions (fw %d kernel %d user %d) while idle; ", $5, $7 + $9 + $11, $7, $9, $11
+                if ($5 == by && $7 + $9 > 0) printf "the working hart %s ran fw %d kernel %d instructions; ", $5, $7, $9
+            }' "$counts" ;;
     none) ;;
     *) echo "unknown check '$check'" ;;
     esac
@@ -83,6 +92,8 @@ while read -r name boards program status check opts; do
             if [ $in_args = 0 ] && [ "$word" = "--" ]; then in_args=1; continue; fi
             if [ $in_args = 0 ]; then launcher_opts+=("$word"); else program_args+=("$word"); fi
         done
+        rm -f "$log.count"
+        [ "$check" = quiet ] && launcher_opts+=(--count-insns "$log.count")
         scripts/nvx-run --board "$board" --timeout "$timeout_s" "${launcher_opts[@]}" \
             "build/user/$program.elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
         rc=${PIPESTATUS[0]}

@@ -4,6 +4,7 @@
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/module.hpp"
 #include "kernel/sched/scheduler.hpp"
+#include "kernel/sched/tick_timer.hpp"
 #include "kernel/syscall/syscalls.hpp"
 #include "support/atomic.hpp"
 
@@ -68,20 +69,17 @@ void wait_for_user_harts_quiet() {
 
 void core_loop() {
     NVX_CSR_SET(sie, riscv::kIntSSoft | riscv::kIntSTimer);
-    bool timer_armed = false;  // the tick runs only while threads wait for a hart
+    TickTimer timer;
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
             if (m->poll != nullptr && m->poll()) served = true;
-        if (NVX_CSR_READ(sip) & riscv::kIntSTimer) {
-            g_scheduler.tick(riscv::read_time());
-            timer_armed = false;
-        }
-        if (g_scheduler.has_waiting() != timer_armed) {
-            timer_armed = !timer_armed;
-            sbi::set_timer(timer_armed ? riscv::read_time() + kTickInterval : ~0ull);
-        }
+        bool fired = (NVX_CSR_READ(sip) & riscv::kIntSTimer) != 0;
+        u64 now = riscv::read_time();
+        if (fired) g_scheduler.tick(now);
+        u64 deadline;
+        if (timer.update(fired, g_scheduler.has_waiting(), now, kTickInterval, deadline)) sbi::set_timer(deadline);
         if (!served) riscv::wfi();
     }
 }
