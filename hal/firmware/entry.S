@@ -3,6 +3,10 @@
 
 #include "hal/riscv/register_file.inc"
 
+/* Values of hal/riscv/csr.hpp, tied to it by static_asserts in harts.cpp. */
+#define MCAUSE_MSOFT 0x8000000000000003   /* interrupt bit | machine software interrupt */
+#define MIP_SSIP 2
+
     .section .text.entry, "ax"
     .globl _start
 _start:
@@ -35,17 +39,40 @@ enter_supervisor:
     mv a1, a2
     mret
 
+# An IPI (machine software interrupt) only becomes the supervisor's SSIP: that path saves
+# two registers instead of the whole file. Everything else goes to machine_trap in C++.
     .align 4
 machine_trap_vector:
     csrrw sp, mscratch, sp
+    sd t0, -8(sp)
+    sd t1, -16(sp)
+    csrr t0, mcause
+    li t1, MCAUSE_MSOFT
+    bne t0, t1, full_trap
+    csrr t0, mhartid
+    slli t0, t0, 2
+    lla t1, g_clint_msip
+    ld t1, 0(t1)
+    add t0, t0, t1
+    sw zero, 0(t0)                    # this hart's msip (u32 per hart)
+    csrsi mip, MIP_SSIP
+    ld t0, -8(sp)
+    ld t1, -16(sp)
+    csrrw sp, mscratch, sp
+    mret
+# machine_trap is a C++ function: it keeps the callee-saved registers (s0-s11) itself and
+# uses neither gp nor tp, so the frame holds only the registers a call may clobber.
+full_trap:
+    ld t0, -8(sp)
+    ld t1, -16(sp)
     addi sp, sp, -256
-    store_regs sp, NVX_REGS_BUT_SP
+    store_regs sp, NVX_REGS_CALLER_SAVED
     csrr t0, mscratch
     sd t0, 16(sp)                     # the interrupted sp
     addi t0, sp, 256
     csrw mscratch, t0                 # trap stack top again, for the next trap
     mv a0, sp
     call machine_trap
-    load_regs sp, NVX_REGS_BUT_SP
+    load_regs sp, NVX_REGS_CALLER_SAVED
     ld sp, 16(sp)
     mret

@@ -14,14 +14,18 @@ inline constexpr u64 kMachineStackSize = 2048;
 // Read by entry.S before any C++ runs.
 extern "C" {
 alignas(16) nvx::u8 g_machine_stacks[nvx::board::kBoard.hart_count][nvx::firmware::kMachineStackSize];
-extern const nvx::u64 g_machine_stack_size, g_firmware_hart_count;
+extern const nvx::u64 g_machine_stack_size, g_firmware_hart_count, g_clint_msip;
 const nvx::u64 g_machine_stack_size = nvx::firmware::kMachineStackSize;
 const nvx::u64 g_firmware_hart_count = nvx::board::kBoard.hart_count;
+const nvx::u64 g_clint_msip = nvx::platform::kClintMsip;  // the IPI fast path in entry.S
 }
+static_assert((nvx::riscv::kCauseInterrupt | nvx::riscv::kIrqMSoft) == 0x8000000000000003ull, "MCAUSE_MSOFT in entry.S");
+static_assert(nvx::riscv::kIntSSoft == 2, "MIP_SSIP in entry.S");
 
 namespace nvx::firmware {
-namespace {
 HartRecord g_harts[board::kBoard.hart_count];
+
+namespace {
 
 // Exceptions S-mode handles itself; ecalls from S stay here (they are SBI calls).
 constexpr u64 kDelegatedExceptions =
@@ -32,10 +36,6 @@ constexpr u64 kDelegatedExceptions =
     (1 << riscv::kStorePageFault);
 constexpr u64 kDelegatedInterrupts = riscv::kIntSSoft | riscv::kIntSTimer | riscv::kIntSExternal;
 }  // namespace
-
-HartRecord& hart_record(u64 hart) { return g_harts[hart]; }
-u64 current_hart() { return NVX_CSR_READ(mhartid); }
-const board::Cluster& cluster_of(u64 hart) { return board::kBoard.cluster(g_harts[hart].cluster); }
 
 bool request_start(u64 hart, u64 start_address, u64 opaque) {
     HartRecord& r = g_harts[hart];

@@ -1,6 +1,7 @@
 // Per-hart records of the firmware: SBI hart state (HSM) and where a started hart goes.
 #pragma once
 #include "hal/board/current.hpp"
+#include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_ids.hpp"
 
 namespace nvx::firmware {
@@ -11,9 +12,12 @@ struct HartRecord {
     u32 cluster;
 };
 
-HartRecord& hart_record(u64 hart);
-u64 current_hart();
-const board::Cluster& cluster_of(u64 hart);
+extern HartRecord g_harts[board::kBoard.hart_count];
+
+// Inline: every SBI call asks both.
+inline HartRecord& hart_record(u64 hart) { return g_harts[hart]; }
+inline u64 current_hart() { return NVX_CSR_READ(mhartid); }
+inline const board::Cluster& cluster_of(u64 hart) { return board::kBoard.cluster(g_harts[hart].cluster); }
 
 // Marks a stopped hart START_PENDING and wakes it; false if it was not stopped.
 bool request_start(u64 hart, u64 start_address, u64 opaque);

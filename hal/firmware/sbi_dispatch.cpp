@@ -4,6 +4,7 @@
 
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
+#include "hal/firmware/hart_mask.hpp"
 #include "hal/firmware/harts.hpp"
 #include "hal/firmware/noc_engine.hpp"
 #include "hal/firmware/power.hpp"
@@ -42,14 +43,13 @@ Result set_timer(u64 hart, u64 when) {
 }
 
 Result send_ipi(const board::Cluster& c, u64 mask, u64 base) {
-    if (base == ~0ull) {
-        for (u64 h = c.first_hart; h < c.first_hart + c.harts; h++) *msip(h) = 1;
-        return {sbi::kSuccess, 0};
+    static_assert(board::kBoard.max_cluster_harts <= 64, "a cluster's harts fit one hart mask");
+    if (base == ~0ull) {  // every hart of the caller's cluster
+        base = c.first_hart;
+        mask = cluster_bits(c, base);
     }
-    for (u64 bit = 0; bit < 64; bit++)
-        if ((mask >> bit & 1) && !hart_in_cluster(c, base + bit)) return {sbi::kErrInvalidParam, 0};
-    for (u64 bit = 0; bit < 64; bit++)
-        if (mask >> bit & 1) *msip(base + bit) = 1;
+    if ((mask & ~cluster_bits(c, base)) != 0) return {sbi::kErrInvalidParam, 0};
+    for_each_hart(mask, base, [](u64 hart) { *msip(hart) = 1; });
     return {sbi::kSuccess, 0};
 }
 
@@ -100,6 +100,8 @@ Result vendor_call(const board::Cluster& c, u64 fn, const u64 args[6]) {
 Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
     u64 self = current_hart();
     const board::Cluster& c = cluster_of(self);
+    // IPIs are most of the traffic (two per forwarded kernel call): before the search.
+    if (ext == sbi::kExtIpi && fn == 0) [[likely]] return send_ipi(c, args[0], args[1]);
     switch (ext) {
     case sbi::kExtBase: return base_call(fn, args[0]);
     case sbi::kExtTime: return fn == 0 ? set_timer(self, args[0]) : Result{sbi::kErrNotSupported, 0};

@@ -1,5 +1,5 @@
-// Machine-mode traps: SBI calls from S-mode, and the machine interrupts the firmware
-// turns into supervisor ones (IPIs become SSIP, timer expiries become STIP).
+// Machine-mode traps: SBI calls from S-mode, and timer expiries, which become the
+// supervisor's STIP (IPIs become SSIP in entry.S without reaching C++).
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/harts.hpp"
@@ -11,7 +11,8 @@ namespace {
 using nvx::u64;
 namespace riscv = nvx::riscv;
 
-// Register file as saved by machine_trap_vector: x[n] at index n.
+// Register file as saved by machine_trap_vector: x[n] at index n (the registers a call may
+// clobber, and sp; the others keep their values through machine_trap).
 struct MachineFrame {
     u64 x[32];
 };
@@ -20,22 +21,17 @@ constexpr int kA0 = 10, kA6 = 16, kA7 = 17;
 
 extern "C" void machine_trap(MachineFrame* frame) {
     u64 cause = NVX_CSR_READ(mcause);
-    if (cause & riscv::kCauseInterrupt) {
-        u64 code = cause & ~riscv::kCauseInterrupt;
-        if (code == riscv::kIrqMSoft) {
-            *nvx::firmware::msip(nvx::firmware::current_hart()) = 0;
-            NVX_CSR_SET(mip, riscv::kIntSSoft);
-        } else if (code == riscv::kIrqMTimer) {
-            NVX_CSR_CLEAR(mie, riscv::kIntMTimer);
-            NVX_CSR_SET(mip, riscv::kIntSTimer);
-        }
-        return;
-    }
-    if (cause == riscv::kEcallFromS) {
+    if (cause == riscv::kEcallFromS) {  // first: the common case
         nvx::sbi::Result r = nvx::firmware::sbi_dispatch(frame->x[kA7], frame->x[kA6], &frame->x[kA0]);
         frame->x[kA0] = static_cast<u64>(r.error);
         frame->x[kA0 + 1] = r.value;
         NVX_CSR_WRITE(mepc, NVX_CSR_READ(mepc) + 4);
+        return;
+    }
+    // IPIs (machine software interrupts) never come here: entry.S turns them into SSIP.
+    if (cause == (riscv::kCauseInterrupt | riscv::kIrqMTimer)) {
+        NVX_CSR_CLEAR(mie, riscv::kIntMTimer);
+        NVX_CSR_SET(mip, riscv::kIntSTimer);
         return;
     }
     // Anything else reaching M-mode is a firmware bug or an undelegated fault: stop loudly.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "support/bitmap.hpp"
+#include "support/bits.hpp"
 #include "support/string.hpp"
 #include "support/types.hpp"
 
@@ -256,3 +257,14 @@ TEST(String, CopyIsConstexpr) {
     EXPECT_STREQ(copied.buf, "abc");
 }
 }  // namespace
+
+TEST(Bits, LowestSetBitOfEverySingleBit) {
+    for (unsigned bit = 0; bit < 64; bit++) EXPECT_EQ(nvx::lowest_set_bit(1ull << bit), bit);
+}
+
+TEST(Bits, LowestSetBitIgnoresHigherBits) {
+    EXPECT_EQ(nvx::lowest_set_bit(~0ull), 0u);
+    EXPECT_EQ(nvx::lowest_set_bit(0xf0f0ull), 4u);
+    EXPECT_EQ(nvx::lowest_set_bit(0x8000000000000000ull | (1ull << 33)), 33u);
+    static_assert(nvx::lowest_set_bit(0x100) == 8);
+}
