@@ -29,19 +29,19 @@ all: $(FIRMWARE_ELF) user-programs
 # --- supervisor-side objects (firmware, kernel, support) ---
 $(BUILD)/sup/support/mem.o: support/mem.cpp
 	@mkdir -p $(dir $@)
-	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -fno-builtin -fno-tree-loop-distribute-patterns -MMD -c $< -o $@
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -fno-builtin -fno-tree-loop-distribute-patterns -MMD -MP -c $< -o $@
 $(BUILD)/sup/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -c $< -o $@
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fw/%.o $(BUILD)/kern/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -c $< -o $@
+	@echo "  CXX $<"; $(CXX) $(SUPERVISOR_CXXFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/kern/%.o: %.S
 	@mkdir -p $(dir $@)
-	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -c $< -o $@
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fw/hal/firmware/entry.o: hal/firmware/entry.S
 	@mkdir -p $(dir $@)
-	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -c $< -o $@
+	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -MMD -MP -c $< -o $@
 $(BUILD)/fw/hal/firmware/payload.o: hal/firmware/payload.S $(KERNEL_BIN) $(SYSTEM_IMAGE)
 	@mkdir -p $(dir $@)
 	@echo "  AS  $<"; $(CC) $(SUPERVISOR_ASFLAGS) -DKERNEL_IMAGE_PATH='"$(KERNEL_BIN)"' \

@@ -26,36 +26,48 @@ void program_ended() {
     sync_reset();
 }
 
-Outcome call(kernel::Cpu&, Thread* t) {
-    const u64* x = t->frame.x;
-    u64 a0 = x[kernel::kA0], a1 = x[kernel::kA1], a2 = x[kernel::kA2], a3 = x[kernel::kA3];
-    switch (x[kernel::kA7]) {
-    case NVX_SYS_MAILBOX_CREATE: return finish(t, mailbox_create(a0, a1));
-    case NVX_SYS_MAILBOX_OPEN: return finish(t, mailbox_open(a0, a1));
-    case NVX_SYS_MAILBOX_READ: return mailbox_read(t, a0, a1, a2);
-    case NVX_SYS_MAILBOX_WRITE: return mailbox_write(t, a0, a1, a2);
-    case NVX_SYS_MAILBOX_CLOSE: return finish(t, mailbox_close(a0));
-    case NVX_SYS_MAILBOX_UNLINK: return finish(t, mailbox_unlink(a0));
-    case NVX_SYS_MAILBOX_STATS: return finish(t, mailbox_stats(a0, a1));
-    case NVX_SYS_PORTAL_CREATE: return finish(t, portal_create(a0, a1));
-    case NVX_SYS_PORTAL_ALLOW: return finish(t, portal_allow(a0, a1));
-    case NVX_SYS_PORTAL_OPEN: return finish(t, portal_open(a0, a1));
-    case NVX_SYS_PORTAL_READ: return portal_read(t, a0, a1, a2);
-    case NVX_SYS_PORTAL_WRITE: return portal_write(t, a0, a1, a2);
-    case NVX_SYS_PORTAL_CLOSE: return finish(t, portal_close(a0));
-    case NVX_SYS_PORTAL_UNLINK: return finish(t, portal_unlink(a0));
-    case NVX_SYS_PORTAL_STATS: return finish(t, portal_stats(a0, a1));
-    case NVX_SYS_SYNC_CREATE: return sync_create(t, a0, a1, a2, a3);
-    case NVX_SYS_SYNC_OPEN: return sync_open(t, a0, a1, a2, a3);
-    case NVX_SYS_SYNC_WAIT: return sync_wait(t, a0);
-    case NVX_SYS_SYNC_SIGNAL: return finish(t, sync_signal(a0));
-    case NVX_SYS_SYNC_CLOSE: return finish(t, sync_close(a0));
-    case NVX_SYS_SYNC_UNLINK: return finish(t, sync_unlink(a0));
-    default: return finish(t, -NVX_ENOSYS);
-    }
-}
+using kernel::CallArgs;
+
+// Adapters from the call registers to the IKC functions.
+CallResult mb_create(Thread*, const CallArgs& a) { return resume_with(mailbox_create(a.a0, a.a1)); }
+CallResult mb_open(Thread*, const CallArgs& a) { return resume_with(mailbox_open(a.a0, a.a1)); }
+CallResult mb_read(Thread* t, const CallArgs& a) { return mailbox_read(t, a.a0, a.a1, a.a2); }
+CallResult mb_write(Thread* t, const CallArgs& a) { return mailbox_write(t, a.a0, a.a1, a.a2); }
+CallResult mb_close(Thread*, const CallArgs& a) { return resume_with(mailbox_close(a.a0)); }
+CallResult mb_unlink(Thread*, const CallArgs& a) { return resume_with(mailbox_unlink(a.a0)); }
+CallResult mb_stats(Thread*, const CallArgs& a) { return resume_with(mailbox_stats(a.a0, a.a1)); }
+CallResult pt_create(Thread*, const CallArgs& a) { return resume_with(portal_create(a.a0, a.a1)); }
+CallResult pt_allow(Thread*, const CallArgs& a) { return resume_with(portal_allow(a.a0, a.a1)); }
+CallResult pt_open(Thread*, const CallArgs& a) { return resume_with(portal_open(a.a0, a.a1)); }
+CallResult pt_read(Thread* t, const CallArgs& a) { return portal_read(t, a.a0, a.a1, a.a2); }
+CallResult pt_write(Thread* t, const CallArgs& a) { return portal_write(t, a.a0, a.a1, a.a2); }
+CallResult pt_close(Thread*, const CallArgs& a) { return resume_with(portal_close(a.a0)); }
+CallResult pt_unlink(Thread*, const CallArgs& a) { return resume_with(portal_unlink(a.a0)); }
+CallResult pt_stats(Thread*, const CallArgs& a) { return resume_with(portal_stats(a.a0, a.a1)); }
+CallResult sy_create(Thread*, const CallArgs& a) { return resume_with(sync_create(a.a0, a.a1, a.a2, a.a3)); }
+CallResult sy_open(Thread*, const CallArgs& a) { return resume_with(sync_open(a.a0, a.a1, a.a2, a.a3)); }
+CallResult sy_wait(Thread* t, const CallArgs& a) { return sync_wait(t, a.a0); }
+CallResult sy_signal(Thread*, const CallArgs& a) { return resume_with(sync_signal(a.a0)); }
+CallResult sy_close(Thread*, const CallArgs& a) { return resume_with(sync_close(a.a0)); }
+CallResult sy_unlink(Thread*, const CallArgs& a) { return resume_with(sync_unlink(a.a0)); }
+
+// Every IKC call touches endpoint state shared by the cluster: all run on the kernel core.
+constexpr kernel::RunsOn kCore = kernel::RunsOn::KernelCore;
+const kernel::KernelCall kCalls[] = {
+    {NVX_SYS_MAILBOX_CREATE, kCore, mb_create}, {NVX_SYS_MAILBOX_OPEN, kCore, mb_open},
+    {NVX_SYS_MAILBOX_READ, kCore, mb_read},     {NVX_SYS_MAILBOX_WRITE, kCore, mb_write},
+    {NVX_SYS_MAILBOX_CLOSE, kCore, mb_close},   {NVX_SYS_MAILBOX_UNLINK, kCore, mb_unlink},
+    {NVX_SYS_MAILBOX_STATS, kCore, mb_stats},   {NVX_SYS_PORTAL_CREATE, kCore, pt_create},
+    {NVX_SYS_PORTAL_ALLOW, kCore, pt_allow},    {NVX_SYS_PORTAL_OPEN, kCore, pt_open},
+    {NVX_SYS_PORTAL_READ, kCore, pt_read},      {NVX_SYS_PORTAL_WRITE, kCore, pt_write},
+    {NVX_SYS_PORTAL_CLOSE, kCore, pt_close},    {NVX_SYS_PORTAL_UNLINK, kCore, pt_unlink},
+    {NVX_SYS_PORTAL_STATS, kCore, pt_stats},    {NVX_SYS_SYNC_CREATE, kCore, sy_create},
+    {NVX_SYS_SYNC_OPEN, kCore, sy_open},        {NVX_SYS_SYNC_WAIT, kCore, sy_wait},
+    {NVX_SYS_SYNC_SIGNAL, kCore, sy_signal},    {NVX_SYS_SYNC_CLOSE, kCore, sy_close},
+    {NVX_SYS_SYNC_UNLINK, kCore, sy_unlink},
+};
 }  // namespace
 }  // namespace nvx::ikc
 
-NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, NVX_SYS_MAILBOX_CREATE,
-                                   NVX_SYS_SYNC_UNLINK, nvx::ikc::call, nvx::ikc::program_ended};
+NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
+                                   sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended};

@@ -104,34 +104,34 @@ i64 mailbox_create(u64 node, u64 port) { return create_input(g_mailboxes, node, 
 
 i64 mailbox_open(u64 node, u64 port) { return open_output(g_mailboxes, node, port); }
 
-Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
-    if (in == nullptr) return finish(t, -NVX_EBADF);
-    if (size == 0) return finish(t, -NVX_EINVAL);
+    if (in == nullptr) return resume_with(-NVX_EBADF);
+    if (size == 0) return resume_with(-NVX_EINVAL);
     u64 span = size < NVX_MAILBOX_MSG_MAX ? size : NVX_MAILBOX_MSG_MAX;
-    if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return finish(t, -NVX_EFAULT);
+    if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return resume_with(-NVX_EFAULT);
     BufferedMessage* m = g_buffers.oldest(in->node, in->port);
     if (m == nullptr) {
         t->io.begin(static_cast<u32>(id), buffer, span);
-        Outcome outcome = sleep_on(in->waiters, t, *in);
+        CallResult outcome = sleep_on(in->waiters, t, *in);
         retry_local_sends();  // a pushed-back local message may be for this reader
         return outcome;
     }
-    if (size < m->length) return finish(t, -NVX_EMSGSIZE);
+    if (size < m->length) return resume_with(-NVX_EMSGSIZE);
     g_space.copy_to_user(buffer, m->payload, m->length);
     u32 length = m->length;
     g_buffers.release(m);
     count_message(*in, length);
     retry_local_sends();  // a buffer freed; remote arrivals are rescanned by the poll
-    return finish(t, length);
+    return resume_with(length);
 }
 
-Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
-    if (out == nullptr) return finish(t, -NVX_EBADF);
-    if (size == 0 || size > NVX_MAILBOX_MSG_MAX) return finish(t, -NVX_EINVAL);
+    if (out == nullptr) return resume_with(-NVX_EBADF);
+    if (size == 0 || size > NVX_MAILBOX_MSG_MAX) return resume_with(-NVX_EINVAL);
     MailboxMessage& m = staged(t);
-    if (!g_space.copy_from_user(m.payload, buffer, size)) return finish(t, -NVX_EFAULT);
+    if (!g_space.copy_from_user(m.payload, buffer, size)) return resume_with(-NVX_EFAULT);
     m.header = {static_cast<u16>(out->node), static_cast<u16>(id), static_cast<u16>(out->remote_port),
                 static_cast<u16>(size), riscv::read_time()};
     t->io.begin(static_cast<u32>(id), buffer, size);
@@ -139,14 +139,14 @@ Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
         if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&
             deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
             count_message(*out, size);
-            return finish(t, static_cast<i64>(size));
+            return resume_with(static_cast<i64>(size));
         }
         return sleep_on(g_local_waits, t, *out);
     }
     ThreadQueue& queue = g_credit_waits[out->remote_node];
     if (queue.empty()) {
         i64 r = try_send(t);
-        if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
+        if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
     }
     return sleep_on(queue, t, *out);
 }

@@ -7,8 +7,8 @@
 namespace nvx::ikc {
 i64 mailbox_create(u64 node, u64 port);
 i64 mailbox_open(u64 node, u64 port);
-Outcome mailbox_read(Thread* t, u64 id, u64 buffer, u64 size);
-Outcome mailbox_write(Thread* t, u64 id, u64 buffer, u64 size);
+CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size);
+CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size);
 i64 mailbox_close(u64 id);
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, u64 address);

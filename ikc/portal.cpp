@@ -166,36 +166,36 @@ i64 portal_allow(u64 id, u64 remote_node) {
 
 i64 portal_open(u64 node, u64 port) { return open_output(g_portals, node, port); }
 
-Outcome portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* in = g_portals.lookup(id, Direction::Input);
-    if (in == nullptr) return finish(t, -NVX_EBADF);
-    if (!in->allowed) return finish(t, -NVX_EPERM);
-    if (in->pending != 0) return finish(t, -NVX_EBUSY);  // one read per allow
-    if (!size_ok(size)) return finish(t, -NVX_EINVAL);
-    if (!g_space.user_range_ok(buffer, size, sv39::kWrite)) return finish(t, -NVX_EFAULT);
+    if (in == nullptr) return resume_with(-NVX_EBADF);
+    if (!in->allowed) return resume_with(-NVX_EPERM);
+    if (in->pending != 0) return resume_with(-NVX_EBUSY);  // one read per allow
+    if (!size_ok(size)) return resume_with(-NVX_EINVAL);
+    if (!g_space.user_range_ok(buffer, size, sv39::kWrite)) return resume_with(-NVX_EFAULT);
     t->io.begin(static_cast<u32>(id), buffer, size);
     u32 index = static_cast<u32>(own_index(in->node));
     bool idle = g_readers[index].empty();
-    Outcome outcome = sleep_on(g_readers[index], t, *in);
+    CallResult outcome = sleep_on(g_readers[index], t, *in);
     if (idle) start_head(index);
     return outcome;
 }
 
-Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
     Endpoint* out = g_portals.lookup(id, Direction::Output);
-    if (out == nullptr) return finish(t, -NVX_EBADF);
-    if (!size_ok(size)) return finish(t, -NVX_EINVAL);
-    if (!g_space.user_range_ok(buffer, size, sv39::kRead)) return finish(t, -NVX_EFAULT);
+    if (out == nullptr) return resume_with(-NVX_EBADF);
+    if (!size_ok(size)) return resume_with(-NVX_EINVAL);
+    if (!g_space.user_range_ok(buffer, size, sv39::kRead)) return resume_with(-NVX_EFAULT);
     t->io.begin(static_cast<u32>(id), buffer, size);
     i32 local = own_index(out->remote_node);
     if (local >= 0) {  // same cluster: the kernel copies, no NoC
-        Outcome outcome = sleep_on(g_local_writers, t, *out);
+        CallResult outcome = sleep_on(g_local_writers, t, *out);
         start_head(static_cast<u32>(local));
         return outcome;
     }
     if (!waiting_for_port(g_ready_waits[out->remote_node], out->remote_port, target_port)) {  // order per port
         i64 r = push_chunks(t);
-        if (r != noc::kBusy) return finish(t, r == 0 ? static_cast<i64>(size) : r);
+        if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
     }
     return sleep_on(g_ready_waits[out->remote_node], t, *out);
 }

@@ -9,8 +9,8 @@ namespace nvx::ikc {
 i64 portal_create(u64 node, u64 port);
 i64 portal_allow(u64 id, u64 remote_node);
 i64 portal_open(u64 node, u64 port);
-Outcome portal_read(Thread* t, u64 id, u64 buffer, u64 size);
-Outcome portal_write(Thread* t, u64 id, u64 buffer, u64 size);
+CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size);
+CallResult portal_write(Thread* t, u64 id, u64 buffer, u64 size);
 i64 portal_close(u64 id);
 i64 portal_unlink(u64 id);
 i64 portal_stats(u64 id, u64 address);

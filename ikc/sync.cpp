@@ -36,38 +36,38 @@ void arm(Endpoint& in) { noc::sync_arm(in.node, in.port, in.sync_nodes); }
 namespace {
 // The endpoint's own node and its peers. The side that is "the one" (nodes[0]) waits in
 // ALL_TO_ONE and signals in ONE_TO_ALL; the other side is one of nodes[1..].
-Outcome make_sync(Thread* t, u64 port, u64 nodes, u64 count, u64 type, Direction direction) {
+i64 make_sync(u64 port, u64 nodes, u64 count, u64 type, Direction direction) {
     NodeSet set;
-    if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return finish(t, -NVX_EINVAL);
+    if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return -NVX_EINVAL;
     i64 err = read_nodes(nodes, count, &set);
-    if (err != 0) return finish(t, err);
+    if (err != 0) return err;
     bool waiting = direction == Direction::Input;
     bool the_one = (type == NVX_SYNC_ALL_TO_ONE) == waiting;
-    if (the_one ? own_index(set.first) < 0 : set.own < 0) return finish(t, -NVX_EINVAL);
+    if (the_one ? own_index(set.first) < 0 : set.own < 0) return -NVX_EINVAL;
     u32 node = the_one ? set.first : static_cast<u32>(set.own);
     u64 peers = the_one ? set.mask & ~(1ull << set.first) : 1ull << set.first;
-    if (waiting && g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return finish(t, -NVX_EADDRINUSE);
+    if (waiting && g_syncs.find_input(node, static_cast<u32>(port)) != nullptr) return -NVX_EADDRINUSE;
     i64 id = g_syncs.allocate(direction, node, static_cast<u32>(port));
-    if (id < 0) return finish(t, id);
+    if (id < 0) return id;
     g_syncs.at(static_cast<u32>(id)).sync_nodes = peers;  // expected senders, or targets
-    return finish(t, id);
+    return id;
 }
 }  // namespace
 
-Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
-    return make_sync(t, port, nodes, count, type, Direction::Input);
+i64 sync_create(u64 port, u64 nodes, u64 count, u64 type) {
+    return make_sync(port, nodes, count, type, Direction::Input);
 }
 
-Outcome sync_open(Thread* t, u64 port, u64 nodes, u64 count, u64 type) {
-    return make_sync(t, port, nodes, count, type, Direction::Output);
+i64 sync_open(u64 port, u64 nodes, u64 count, u64 type) {
+    return make_sync(port, nodes, count, type, Direction::Output);
 }
 
-Outcome sync_wait(Thread* t, u64 id) {
+CallResult sync_wait(Thread* t, u64 id) {
     Endpoint* in = g_syncs.lookup(id, Direction::Input);
-    if (in == nullptr) return finish(t, -NVX_EBADF);
+    if (in == nullptr) return resume_with(-NVX_EBADF);
     t->io.begin(static_cast<u32>(id), 0, 0);
     bool first = in->waiters.empty();
-    Outcome outcome = sleep_on(in->waiters, t, *in);
+    CallResult outcome = sleep_on(in->waiters, t, *in);
     if (first) arm(*in);
     return outcome;
 }

@@ -4,9 +4,9 @@
 #include "ikc/blocking.hpp"
 
 namespace nvx::ikc {
-Outcome sync_create(Thread* t, u64 port, u64 nodes, u64 count, u64 type);
-Outcome sync_open(Thread* t, u64 port, u64 nodes, u64 count, u64 type);
-Outcome sync_wait(Thread* t, u64 id);
+i64 sync_create(u64 port, u64 nodes, u64 count, u64 type);
+i64 sync_open(u64 port, u64 nodes, u64 count, u64 type);
+CallResult sync_wait(Thread* t, u64 id);
 i64 sync_signal(u64 id);
 i64 sync_close(u64 id);
 i64 sync_unlink(u64 id);

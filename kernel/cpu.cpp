@@ -1,7 +1,9 @@
 #include "kernel/cpu.hpp"
 
+#include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/layout.hpp"
+#include "support/atomic.hpp"
 
 namespace nvx::kernel {
 namespace {
@@ -13,5 +15,25 @@ u32 user_hart_count() { return g_layout.cluster->harts - 1; }
 void send_ipi(const Cpu& target) {
     asm volatile("fence rw, rw" ::: "memory");  // the hand-off is visible before the IPI
     sbi::send_ipi(1, target.hart);
+}
+
+void wait_for_user_harts(unsigned ready) {
+    Cpu& core = cpu_at(0);
+    NVX_CSR_SET(sie, riscv::kIntSSoft);  // wfi wakes only for interrupts enabled in sie
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        if (atomic::load_acquire(&core.ready) >= ready) return;
+        riscv::wfi();
+    }
+}
+
+void wait_for_user_harts_quiet() {
+    for (;;) {
+        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+        bool quiet = true;
+        for (u32 i = 1; i <= user_hart_count(); i++) quiet &= atomic::load_acquire(&cpu_at(i).signals) == 0;
+        if (quiet) return;
+        riscv::wfi();
+    }
 }
 }  // namespace nvx::kernel

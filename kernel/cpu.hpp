@@ -39,4 +39,10 @@ inline Cpu& this_cpu() {
 u32 user_hart_count();
 
 void send_ipi(const Cpu& target);
+
+// Kernel core: sleeps in wfi until `ready` user harts reported in.
+void wait_for_user_harts(unsigned ready);
+// Kernel core: sleeps in wfi until every user hart acknowledged its kill signal (runs no
+// user code).
+void wait_for_user_harts_quiet();
 }  // namespace nvx::kernel

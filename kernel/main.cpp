@@ -84,6 +84,7 @@ void start_user_harts() {
     if (!parse_bootargs(info->bootargs, &g_args)) fail_boot(g_args.error, 0);
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->boot != nullptr && !m->boot()) fail_boot(m->name, 0);
+    if (u32 clash = calls_init()) fail_boot("kernel call listed twice or out of range", clash);
     if (g_args.selftest) {
         unsigned failures = run_selftests();
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);

@@ -3,9 +3,11 @@
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/module.hpp"
+#include "kernel/proc/process.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/sched/tick_timer.hpp"
-#include "kernel/syscall/syscalls.hpp"
+#include "kernel/sched/threads.hpp"
+#include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
 
 namespace nvx::kernel {
@@ -22,7 +24,7 @@ void handle_request(Cpu& c, Thread* t) {
         thread_end(t, NVX_THREAD_KILLED, c.fault_cause);
         outcome = Outcome::Ended;
         break;
-    default: outcome = handle_forwarded_call(c, t); break;
+    default: outcome = run_posted_call(t); break;
     }
     // The program ended or was replaced: its harts were already given back.
     if (!g_process.running || g_process.generation != generation) return;
@@ -46,26 +48,6 @@ bool serve_posted_requests() {
     return served;
 }
 }  // namespace
-
-void wait_for_user_harts(unsigned ready) {
-    Cpu& core = cpu_at(0);
-    NVX_CSR_SET(sie, riscv::kIntSSoft);  // wfi wakes only for interrupts enabled in sie
-    for (;;) {
-        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-        if (atomic::load_acquire(&core.ready) >= ready) return;
-        riscv::wfi();
-    }
-}
-
-void wait_for_user_harts_quiet() {
-    for (;;) {
-        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-        bool quiet = true;
-        for (u32 i = 1; i <= user_hart_count(); i++) quiet &= atomic::load_acquire(&cpu_at(i).signals) == 0;
-        if (quiet) return;
-        riscv::wfi();
-    }
-}
 
 void core_loop() {
     NVX_CSR_SET(sie, riscv::kIntSSoft | riscv::kIntSTimer);

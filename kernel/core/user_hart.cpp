@@ -5,7 +5,7 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
-#include "kernel/syscall/syscalls.hpp"
+#include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
 
 namespace nvx::kernel {
@@ -93,7 +93,7 @@ extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
     }
     if (cause == riscv::kEcallFromU) {
         frame->sepc += 4;
-        if (handle_local_call(t)) run_thread(c, t);
+        if (run_call_here(t)) run_thread(c, t);
         post(c, t, RequestKind::Syscall);
     }
     user_fault(c, t, cause);

@@ -7,19 +7,18 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
+#include "kernel/sched/threads.hpp"
 #include "support/atomic.hpp"
 #include "support/format.hpp"
 #include "support/string.hpp"
 #include "kernel/module.hpp"
 #include "kernel/sched/futex.hpp"
-#include "kernel/core/core_loop.hpp"
 
 extern "C" void* memcpy(void*, const void*, size_t);
 
 namespace nvx::kernel {
 namespace sv39 = riscv::sv39;
 Process g_process;
-ThreadTable g_threads;
 
 namespace {
 u64 segment_flags(u32 elf_flags) {
@@ -107,67 +106,6 @@ int load_program(const u8* file, u64 size, const BootArgs& args, bool system) {
 
 int start_system_program(const BootArgs& args) {
     return load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramSize, args, true);
-}
-
-i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart) {
-    if (!g_space.is_user_mapped(entry, sv39::kExec)) return -NVX_EFAULT;
-    if (stack_top % 16 != 0 || !g_space.is_user_mapped(stack_top - 16, sv39::kRead | sv39::kWrite))
-        return -NVX_EFAULT;
-    if (hart != -1 && (hart < 1 || hart > static_cast<i64>(user_hart_count()))) return -NVX_EINVAL;
-    Thread* t = g_threads.allocate();
-    if (t == nullptr) return -NVX_EAGAIN;
-    t->frame.sepc = entry;
-    t->frame.x[kA0] = arg;
-    t->frame.x[kSp] = stack_top;
-    t->frame.x[kGp] = creator->frame.x[kGp];  // gp is program-wide (linker relaxation)
-    t->affinity = static_cast<i32>(hart);
-    g_process.live_threads++;
-    g_scheduler.make_ready(t);
-    return static_cast<i64>(t->id);
-}
-
-void thread_end(Thread* t, u64 how, u64 value) {
-    t->state = ThreadState::Zombie;
-    t->end = {how, value};
-    // A crashed main thread ends the program (other threads may wait for it forever).
-    if (t->id == g_process.main_thread && how == NVX_THREAD_KILLED) {
-        program_exit(128 + static_cast<u32>(value));
-        return;
-    }
-    if (t->has_joiner) {
-        Thread* joiner = t->joiner;
-        g_space.copy_to_user(joiner->join_status_address, &t->end, sizeof t->end);
-        joiner->frame.x[kA0] = 0;
-        g_threads.release(t);
-        g_scheduler.make_ready(joiner);
-    }
-    if (--g_process.live_threads == 0) program_exit(0);  // every thread ended without exit()
-}
-
-Outcome thread_join(Thread* caller, u64 id, u64 status_address) {
-    Thread* target = g_threads.find(id);
-    i64 result = 0;
-    if (target == nullptr) {
-        result = -NVX_ESRCH;
-    } else if (target == caller) {
-        result = -NVX_EDEADLK;
-    } else if (target->has_joiner) {
-        result = -NVX_EINVAL;
-    } else if (!g_space.user_range_ok(status_address, sizeof(nvx_thread_status), sv39::kWrite)) {
-        result = -NVX_EFAULT;
-    } else if (target->state == ThreadState::Zombie) {
-        g_space.copy_to_user(status_address, &target->end, sizeof target->end);
-        g_threads.release(target);
-    } else {
-        target->has_joiner = true;
-        target->joiner = caller;
-        caller->join_status_address = status_address;
-        caller->state = ThreadState::Blocked;
-        caller->blocked_on = BlockReason::Join;
-        return Outcome::Blocked;
-    }
-    caller->frame.x[kA0] = static_cast<u64>(result);
-    return Outcome::Resume;
 }
 
 namespace {

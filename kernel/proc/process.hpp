@@ -1,14 +1,11 @@
-// The program this cluster runs: loading it, its threads' lives, and its end.
-// Kernel-core only.
+// The program this cluster runs: loading it, exec, and its end (its threads' lives are in
+// kernel/sched/threads.hpp). Kernel-core only.
 #pragma once
 #include "kernel/bootargs.hpp"
 #include "kernel/cpu.hpp"
 #include "kernel/sched/thread.hpp"
 
 namespace nvx::kernel {
-// How a forwarded call left its thread.
-enum class Outcome { Resume, Yield, Blocked, Ended };
-
 struct Process {
     bool running = false;
     bool system = false;     // the system program (read-only region) rather than an exec'd one
@@ -18,7 +15,6 @@ struct Process {
     bool image_mapped = false;
 };
 extern Process g_process;
-extern ThreadTable g_threads;
 
 // Starts the system program (the ELF in the read-only program region) with `args`;
 // returns 0 or a negative errno.
@@ -30,11 +26,6 @@ int start_system_program(const BootArgs& args);
 // with argv "nvx-system exited STATUS".
 i64 program_exec(u64 image, u64 size, u64 args, u64 args_size);
 
-// A new thread starts at entry(arg) on stack_top with the creator's gp.
-i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart);
-// Ends `t` (exit or fault); its joiner, if any, wakes.
-void thread_end(Thread* t, u64 how, u64 value);
-Outcome thread_join(Thread* caller, u64 id, u64 status_address);
 // System program of an I/O cluster only: powers the board off with `status`.
 i64 board_power_off(u64 status);
 // System program of the first I/O cluster only: maps the launcher's program image

@@ -2,10 +2,11 @@
 // semaphores and barriers. Kernel-core only, so a wait's value check and a wake on the
 // same word are serialized.
 #pragma once
-#include "kernel/proc/process.hpp"
+#include "kernel/sched/outcome.hpp"
+#include "kernel/sched/thread.hpp"
 
 namespace nvx::kernel {
-Outcome futex_wait(Thread* caller, u64 address, u32 expected);
+CallResult futex_wait(Thread* caller, u64 address, u32 expected);
 i64 futex_wake(u64 address, u64 count);
 void futex_reset();  // the program ended: forget its waiters
 }  // namespace nvx::kernel

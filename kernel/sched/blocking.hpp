@@ -1,0 +1,23 @@
+// Blocking and waking threads: the one way futexes, joins and kernel modules (IKC) put a
+// thread to sleep in a kernel call and later finish that call. Kernel core only.
+#pragma once
+#include "kernel/sched/outcome.hpp"
+#include "kernel/sched/scheduler.hpp"
+
+namespace nvx::kernel {
+// The value the thread's kernel call returns (its a0 when it next runs).
+inline void set_result(Thread* t, i64 value) { t->frame.x[kA0] = static_cast<u64>(value); }
+
+// `t` sleeps in its kernel call; whoever keeps it (a wait queue) wakes it later.
+inline CallResult block(Thread* t, BlockReason why) {
+    t->state = ThreadState::Blocked;
+    t->blocked_on = why;
+    return blocked();
+}
+
+// Ends the kernel call `t` slept in with `result` and makes it runnable.
+inline void wake(Thread* t, i64 result) {
+    set_result(t, result);
+    g_scheduler.make_ready(t);
+}
+}  // namespace nvx::kernel

@@ -1,0 +1,111 @@
+// The kernel's own calls: the table (number, where it runs, handler) and the handlers of
+// the calls that run on the calling hart. Modules list theirs with their descriptor.
+#include "hal/riscv/sv39.hpp"
+#include "kernel/console.hpp"
+#include "kernel/layout.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "kernel/proc/process.hpp"
+#include "kernel/sched/futex.hpp"
+#include "kernel/sched/threads.hpp"
+#include "kernel/syscall/call_table.hpp"
+#include "support/string.hpp"
+
+namespace nvx::kernel {
+namespace {
+// --- on the calling hart: they read only the caller's own state ---
+CallResult sys_write(Thread*, const CallArgs& a) {
+    u64 fd = a.a0, buffer = a.a1, length = a.a2;
+    if (fd != 1 && fd != 2) return resume_with(-NVX_EBADF);
+    if (!g_space.user_range_ok(buffer, length, riscv::sv39::kRead)) return resume_with(-NVX_EFAULT);
+    char chunk[kConsoleChunk];
+    for (u64 done = 0; done < length;) {
+        u64 n = length - done < sizeof chunk ? length - done : sizeof chunk;
+        if (!g_space.copy_from_user(chunk, buffer + done, n)) return resume_with(-NVX_EFAULT);
+        console_write_kernel(chunk, n);
+        done += n;
+    }
+    return resume_with(static_cast<i64>(length));
+}
+
+CallResult sys_thread_self(Thread* t, const CallArgs&) { return resume_with(static_cast<i64>(t->id)); }
+
+CallResult sys_info(Thread*, const CallArgs& a) {
+    const board::Board& b = board::kBoard;
+    Cpu& c = this_cpu();
+    nvx_info info{};
+    info.cluster = g_layout.index;
+    info.cluster_count = b.cluster_count;
+    info.compute_count = b.compute_count;
+    info.hart = c.hart;
+    info.local_hart = c.local;
+    info.user_harts = user_hart_count();
+    info.first_user_hart = 1;
+    info.max_threads = kMaxThreads;
+    info.user_memory = (g_pages.free_pages() + g_space.user_pages()) * riscv::sv39::kPageSize;
+    str_copy(info.board, sizeof info.board, b.name);
+    info.node = g_layout.cluster->first_node;
+    info.nodes = g_layout.cluster->nodes;
+    info.node_count = b.node_count;
+    info.compute_user_harts = b.cluster(b.first_compute()).harts - 1;
+    return resume_with(g_space.copy_to_user(a.a0, &info, sizeof info) ? 0 : -NVX_EFAULT);
+}
+
+CallResult sys_node_of(Thread*, const CallArgs& a) {
+    const board::Board& b = board::kBoard;
+    u64 cluster = a.a0, interface = a.a1;
+    if (cluster >= b.cluster_count || interface >= b.cluster(static_cast<u32>(cluster)).nodes)
+        return resume_with(-NVX_EINVAL);
+    return resume_with(b.cluster(static_cast<u32>(cluster)).first_node + static_cast<i64>(interface));
+}
+
+// --- on the kernel core ---
+CallResult sys_exit(Thread*, const CallArgs& a) {
+    program_exit(static_cast<u32>(a.a0 & 0xff));
+    return ended();
+}
+
+CallResult sys_thread_create(Thread* t, const CallArgs& a) {
+    return resume_with(thread_create(t, a.a0, a.a1, a.a2, static_cast<i64>(a.a3)));
+}
+
+CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
+    thread_end(t, NVX_THREAD_EXITED, a.a0);
+    return ended();
+}
+
+CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, a.a1); }
+CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
+CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, a.a0, static_cast<u32>(a.a1)); }
+CallResult sys_futex_wake(Thread*, const CallArgs& a) { return resume_with(futex_wake(a.a0, a.a1)); }
+CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
+
+CallResult sys_exec(Thread*, const CallArgs& a) {
+    i64 r = program_exec(a.a0, a.a1, a.a2, a.a3);
+    return r == 0 ? ended() : resume_with(r);
+}
+
+CallResult sys_poweroff(Thread*, const CallArgs& a) { return resume_with(board_power_off(a.a0)); }
+CallResult sys_map_image(Thread*, const CallArgs& a) { return resume_with(map_launch_image(a.a0)); }
+
+constexpr RunsOn kHere = RunsOn::CallerHart, kCore = RunsOn::KernelCore;
+}  // namespace
+
+const KernelCall kKernelCalls[] = {
+    {NVX_SYS_WRITE, kHere, sys_write},
+    {NVX_SYS_EXIT, kCore, sys_exit},
+    {NVX_SYS_THREAD_CREATE, kCore, sys_thread_create},
+    {NVX_SYS_THREAD_EXIT, kCore, sys_thread_exit},
+    {NVX_SYS_THREAD_JOIN, kCore, sys_thread_join},
+    {NVX_SYS_THREAD_YIELD, kCore, sys_thread_yield},
+    {NVX_SYS_THREAD_SELF, kHere, sys_thread_self},
+    {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait},
+    {NVX_SYS_FUTEX_WAKE, kCore, sys_futex_wake},
+    {NVX_SYS_BRK, kCore, sys_brk},
+    {NVX_SYS_INFO, kHere, sys_info},
+    {NVX_SYS_NODE_OF, kHere, sys_node_of},
+    {NVX_SYS_EXEC, kCore, sys_exec},
+    {NVX_SYS_POWEROFF, kCore, sys_poweroff},
+    {NVX_SYS_MAP_IMAGE, kCore, sys_map_image},
+};
+const u32 kKernelCallCount = sizeof kKernelCalls / sizeof kKernelCalls[0];
+}  // namespace nvx::kernel
