@@ -1,6 +1,7 @@
 // How an IKC call ends or sleeps on the kernel core: shared by mailbox, portal and sync.
 #pragma once
 #include "ikc/endpoint_table.hpp"
+#include "ikc/pending_io.hpp"
 #include "kernel/sched/blocking.hpp"
 
 namespace nvx::ikc {
@@ -14,7 +15,7 @@ inline CallResult sleep_on(ThreadQueue& queue, Thread* t, Endpoint& e) {
     queue.push(t);
     e.pending++;
     e.stats.waits++;
-    return kernel::block(t, kernel::BlockReason::Io);
+    return kernel::block(t, kernel::BlockReason::Module);
 }
 
 // Wakes a thread that slept in sleep_on with its call's result.

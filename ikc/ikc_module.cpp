@@ -1,5 +1,6 @@
 // The IKC as a kernel module: its boot step, its poll in the core loop and its calls.
 #include "ikc/mailbox.hpp"
+#include "ikc/noc_selftest.hpp"
 #include "ikc/own_nodes.hpp"
 #include "ikc/portal.hpp"
 #include "ikc/sync.hpp"
@@ -7,6 +8,8 @@
 #include "kernel/module.hpp"
 
 namespace nvx::ikc {
+PendingIo g_pending_io[kernel::kMaxThreads];
+
 namespace {
 bool boot() { return attach_own_nodes(); }
 
@@ -70,4 +73,5 @@ const kernel::KernelCall kCalls[] = {
 }  // namespace nvx::ikc
 
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
-                                   sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended};
+                                   sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended,
+                                   nvx::ikc::noc_selftest};

@@ -20,8 +20,8 @@ MessageBuffers g_buffers;
 ThreadQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
 ThreadQueue g_local_waits;                      // local sends waiting for a free buffer
 
-MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(t->io.staging); }
-static_assert(sizeof(kernel::PendingIo::staging) >= sizeof(MailboxMessage));
+MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(io_of(t).staging); }
+static_assert(sizeof(PendingIo::staging) >= sizeof(MailboxMessage));
 
 // Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
 // false when neither is possible (the caller keeps it and pushes back).
@@ -30,11 +30,11 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
     if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
         while (!in->waiters.empty()) {
             Thread* reader = in->waiters.pop();
-            if (reader->io.size < length) {
+            if (io_of(reader).size < length) {
                 wake(reader, *in, -NVX_EMSGSIZE);  // the message stays for a larger read
                 continue;
             }
-            g_space.copy_to_user(reader->io.buffer, payload, length);
+            g_space.copy_to_user(io_of(reader).buffer, payload, length);
             count_message(*in, length);
             wake(reader, *in, length);
             return true;
@@ -50,7 +50,7 @@ u32 target_port(Thread* t) { return staged(t).header.target_port; }
 void retry_local_sends() {
     retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
         MailboxMessage& m = staged(t);
-        Endpoint& out = g_mailboxes.at(t->io.endpoint);
+        Endpoint& out = g_mailboxes.at(io_of(t).endpoint);
         if (!deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) return false;
         count_message(out, m.header.length);
         wake(t, out, m.header.length);
@@ -59,12 +59,12 @@ void retry_local_sends() {
 }
 
 i64 try_send(Thread* t) {
-    Endpoint& out = g_mailboxes.at(t->io.endpoint);
+    Endpoint& out = g_mailboxes.at(io_of(t).endpoint);
     sbi::Result r = noc::mailbox_send(out.node, out.remote_node, kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(&staged(t))));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
     count_transfer(out, sizeof(MailboxMessage));
-    count_message(out, t->io.size);
+    count_message(out, io_of(t).size);
     return 0;
 }
 
@@ -93,7 +93,7 @@ bool poll_credits(OwnNode& own) {
             i64 r = try_send(t);
             if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
             queue.pop();
-            wake(t, g_mailboxes.at(t->io.endpoint), r == 0 ? static_cast<i64>(t->io.size) : r);
+            wake(t, g_mailboxes.at(io_of(t).endpoint), r == 0 ? static_cast<i64>(io_of(t).size) : r);
         }
     }
     return moved;
@@ -112,7 +112,7 @@ CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
     if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return resume_with(-NVX_EFAULT);
     BufferedMessage* m = g_buffers.oldest(in->node, in->port);
     if (m == nullptr) {
-        t->io.begin(static_cast<u32>(id), buffer, span);
+        io_of(t).begin(static_cast<u32>(id), buffer, span);
         CallResult outcome = sleep_on(in->waiters, t, *in);
         retry_local_sends();  // a pushed-back local message may be for this reader
         return outcome;
@@ -134,7 +134,7 @@ CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
     if (!g_space.copy_from_user(m.payload, buffer, size)) return resume_with(-NVX_EFAULT);
     m.header = {static_cast<u16>(out->node), static_cast<u16>(id), static_cast<u16>(out->remote_port),
                 static_cast<u16>(size), riscv::read_time()};
-    t->io.begin(static_cast<u32>(id), buffer, size);
+    io_of(t).begin(static_cast<u32>(id), buffer, size);
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
         if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&
             deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {

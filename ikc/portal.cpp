@@ -16,21 +16,21 @@ namespace sv39 = riscv::sv39;
 
 EndpointTable<kVirtualPortals> g_portals;
 // Segments per posted window: as many as fit in a thread's staging area.
-constexpr u32 kWindowSegments = sizeof(kernel::PendingIo::staging) / sizeof(noc::PortalSegment);
+constexpr u32 kWindowSegments = sizeof(PendingIo::staging) / sizeof(noc::PortalSegment);
 static_assert(kWindowSegments <= noc::kPortalMaxSegments);
 ThreadQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
 ThreadQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
 ThreadQueue g_local_writers;                   // writes to an own node waiting for a matching read
 
-Endpoint& endpoint_of(Thread* t) { return g_portals.at(t->io.endpoint); }
+Endpoint& endpoint_of(Thread* t) { return g_portals.at(io_of(t).endpoint); }
 
 // Posts the next window of the head reader's buffer: up to kPortalMaxSegments pages,
 // which the sender then fills with back-to-back transfers.
 void post_window(Thread* reader) {
     Endpoint& in = endpoint_of(reader);
-    auto* segments = reinterpret_cast<noc::PortalSegment*>(reader->io.staging);
-    u64 left = reader->io.size - reader->io.done;
-    u64 va = reader->io.buffer + reader->io.done;
+    auto* segments = reinterpret_cast<noc::PortalSegment*>(io_of(reader).staging);
+    u64 left = io_of(reader).size - io_of(reader).done;
+    u64 va = io_of(reader).buffer + io_of(reader).done;
     u32 count = 0;
     for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
         u64 span = page_span(va + covered, left - covered);
@@ -41,7 +41,7 @@ void post_window(Thread* reader) {
                                       kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
     // Only the head posts, and only after the previous window completed: a refusal is a bug.
     if (r.error != sbi::kSuccess) kernel::panic("portal window refused by the NoC engine (%ld)", r.error);
-    reader->io.posted = left;
+    io_of(reader).posted = left;
 }
 
 void end_read(Thread* reader, i64 result) {
@@ -53,10 +53,10 @@ void end_read(Thread* reader, i64 result) {
 
 // Copies a local writer's message straight into the reader's buffer (same address space).
 i64 copy_local(Thread* writer, Thread* reader) {
-    u64 n = writer->io.size;
-    if (n > reader->io.size) return -NVX_EMSGSIZE;
+    u64 n = io_of(writer).size;
+    if (n > io_of(reader).size) return -NVX_EMSGSIZE;
     for (u64 done = 0; done < n;) {
-        u64 src = writer->io.buffer + done, dst = reader->io.buffer + done;
+        u64 src = io_of(writer).buffer + done, dst = io_of(reader).buffer + done;
         u64 step = page_span(dst, page_span(src, n - done));
         memcpy(g_space.user_pointer(dst, step, sv39::kWrite), g_space.user_pointer(src, step, sv39::kRead), step);
         done += step;
@@ -75,7 +75,7 @@ void start_head(u32 index) {
         Thread* reader = g_readers[index].front();
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
-            if (reader->io.posted == 0) post_window(reader);  // not again while one is posted
+            if (io_of(reader).posted == 0) post_window(reader);  // not again while one is posted
             return;
         }
         Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
@@ -83,7 +83,7 @@ void start_head(u32 index) {
         i64 moved = copy_local(writer, reader);
         Endpoint& out = endpoint_of(writer);
         if (moved > 0) count_message(out, static_cast<u64>(moved));
-        wake(writer, out, moved > 0 ? static_cast<i64>(writer->io.size) : moved);
+        wake(writer, out, moved > 0 ? static_cast<i64>(io_of(writer).size) : moved);
         if (moved < 0) continue;  // the reader keeps waiting for a message that fits
         g_readers[index].pop();
         end_read(reader, moved);
@@ -93,18 +93,18 @@ void start_head(u32 index) {
 // Pushes a remote write as far as the receiver allows: 0 done, kBusy, or a negative errno.
 i64 push_chunks(Thread* writer) {
     Endpoint& out = endpoint_of(writer);
-    while (writer->io.done < writer->io.size) {
-        u64 va = writer->io.buffer + writer->io.done;
-        u64 left = writer->io.size - writer->io.done;
+    while (io_of(writer).done < io_of(writer).size) {
+        u64 va = io_of(writer).buffer + io_of(writer).done;
+        u64 left = io_of(writer).size - io_of(writer).done;
         u32 chunk = static_cast<u32>(page_span(va, left < noc::kPortalMaxTransfer ? left : noc::kPortalMaxTransfer));
         sbi::Result r = noc::portal_write(out.node, out.remote_node, out.remote_port, user_phys(va, sv39::kRead), chunk, left);
         if (r.error == noc::kBusy) return noc::kBusy;
         if (r.error == noc::kTooLong) return -NVX_EMSGSIZE;
         if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-        writer->io.done += r.value;
+        io_of(writer).done += r.value;
         count_transfer(out, r.value);
     }
-    count_message(out, writer->io.size);
+    count_message(out, io_of(writer).size);
     return 0;
 }
 
@@ -114,16 +114,16 @@ bool poll_done(u32 index) {
     if (done == 0 || g_readers[index].empty()) return false;
     Thread* reader = g_readers[index].front();
     u64 bytes = own.events->portal_bytes;
-    reader->io.done += bytes;
+    io_of(reader).done += bytes;
     endpoint_of(reader).stats.hw_transfers++;
-    bool ended = (done & noc::kPortalMessageEnded) || reader->io.done == reader->io.size;
-    reader->io.posted = 0;
+    bool ended = (done & noc::kPortalMessageEnded) || io_of(reader).done == io_of(reader).size;
+    io_of(reader).posted = 0;
     if (!ended) {
         post_window(reader);
         return true;
     }
     g_readers[index].pop();
-    end_read(reader, static_cast<i64>(reader->io.done));
+    end_read(reader, static_cast<i64>(io_of(reader).done));
     start_head(index);
     return true;
 }
@@ -136,7 +136,7 @@ void retry_writers(u32 peer) {
     retry_in_port_order(g_ready_waits[peer], target_port, [](Thread* writer) {
         i64 r = push_chunks(writer);
         if (r == noc::kBusy) return false;
-        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->io.size) : r);
+        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(io_of(writer).size) : r);
         return true;
     });
 }
@@ -173,7 +173,7 @@ CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
     if (in->pending != 0) return resume_with(-NVX_EBUSY);  // one read per allow
     if (!size_ok(size)) return resume_with(-NVX_EINVAL);
     if (!g_space.user_range_ok(buffer, size, sv39::kWrite)) return resume_with(-NVX_EFAULT);
-    t->io.begin(static_cast<u32>(id), buffer, size);
+    io_of(t).begin(static_cast<u32>(id), buffer, size);
     u32 index = static_cast<u32>(own_index(in->node));
     bool idle = g_readers[index].empty();
     CallResult outcome = sleep_on(g_readers[index], t, *in);
@@ -186,7 +186,7 @@ CallResult portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
     if (out == nullptr) return resume_with(-NVX_EBADF);
     if (!size_ok(size)) return resume_with(-NVX_EINVAL);
     if (!g_space.user_range_ok(buffer, size, sv39::kRead)) return resume_with(-NVX_EFAULT);
-    t->io.begin(static_cast<u32>(id), buffer, size);
+    io_of(t).begin(static_cast<u32>(id), buffer, size);
     i32 local = own_index(out->remote_node);
     if (local >= 0) {  // same cluster: the kernel copies, no NoC
         CallResult outcome = sleep_on(g_local_writers, t, *out);

@@ -65,7 +65,7 @@ i64 sync_open(u64 port, u64 nodes, u64 count, u64 type) {
 CallResult sync_wait(Thread* t, u64 id) {
     Endpoint* in = g_syncs.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
-    t->io.begin(static_cast<u32>(id), 0, 0);
+    io_of(t).begin(static_cast<u32>(id), 0, 0);
     bool first = in->waiters.empty();
     CallResult outcome = sleep_on(in->waiters, t, *in);
     if (first) arm(*in);

@@ -13,5 +13,4 @@ inline constexpr u64 kTickMicroseconds = 10'000;                    // preemptio
 inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
 inline constexpr u32 kMaxArgs = 32;                                 // argv entries of a program
 
-static_assert(kMaxThreads <= 64, "thread ids keep the slot in 6 bits");
 }  // namespace nvx::kernel

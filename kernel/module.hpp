@@ -13,6 +13,7 @@ struct KernelModule {
     const KernelCall* calls;       // the kernel calls it serves
     u32 call_count;
     void (*program_ended)();       // the program's threads are gone: drop their state
+    void (*selftest)();            // kernel option `selftest`: its checks (kernel/selftest.hpp)
 };
 
 // Iteration over every linked-in module.

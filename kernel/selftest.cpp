@@ -1,13 +1,13 @@
 #include "kernel/selftest.hpp"
 
 #include "hal/board/platform.hpp"
-#include "hal/noc/noc_driver.hpp"
 #include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
 
 namespace nvx::kernel {
 // Returned in a0/a1 by the assembly probes.
@@ -41,21 +41,21 @@ ProbeResult probe(u64 phys, bool store) {
 
 unsigned g_failures = 0;
 
-void report(const char* name, bool pass, const char* detail) {
+void expect_fault(const char* name, u64 phys, bool store) {
+    ProbeResult r = probe(phys, store);
+    u64 expected = store ? riscv::kStoreAccessFault : riscv::kLoadAccessFault;
+    selftest_report(name, r.faulted && r.cause == expected, r.faulted ? riscv::cause_name(r.cause) : "access succeeded");
+}
+}  // namespace
+
+void selftest_report(const char* name, bool pass, const char* detail) {
     kprint("[cluster %u] selftest %s: %s (%s)\n", g_layout.index, name, pass ? "PASS" : "FAIL", detail);
     if (!pass) g_failures++;
 }
 
-void expect_fault(const char* name, u64 phys, bool store) {
-    ProbeResult r = probe(phys, store);
-    u64 expected = store ? riscv::kStoreAccessFault : riscv::kLoadAccessFault;
-    report(name, r.faulted && r.cause == expected, r.faulted ? riscv::cause_name(r.cause) : "access succeeded");
-}
-
 void expect_sbi(const char* name, i64 got, i64 expected) {
-    report(name, got == expected, got == expected ? "refused" : "unexpected SBI answer");
+    selftest_report(name, got == expected, got == expected ? "refused" : "unexpected SBI answer");
 }
-}  // namespace
 
 unsigned run_selftests() {
     const board::Board& b = board::kBoard;
@@ -67,7 +67,7 @@ unsigned run_selftests() {
     u64 program_word = board::kProgramBase + board::kProgramSize - 8;
 
     ProbeResult own = probe(g_layout.mem_base + g_layout.mem_size - 8, false);
-    report("own-memory-load", !own.faulted, own.faulted ? "faulted" : "readable");
+    selftest_report("own-memory-load", !own.faulted, own.faulted ? "faulted" : "readable");
     expect_fault("foreign-cluster-load", foreign_word, false);
     expect_fault("foreign-cluster-store", foreign_word, true);
     expect_fault("firmware-load", firmware_word, false);
@@ -84,36 +84,8 @@ unsigned run_selftests() {
                sbi::kErrInvalidAddress);
     expect_sbi("sbi-hart-status-foreign-hart", sbi::hart_status(foreign.first_hart).error, sbi::kErrInvalidParam);
 
-    // The NoC engine checks every node and address against this cluster, too.
-    u32 own_node = g_layout.cluster->first_node, foreign_node = foreign.first_node;
-    u64 own_buffer = g_layout.mem_base + g_layout.mem_size - board::kPageSize;  // the boot info page
-    u64 foreign_buffer = foreign.mem_base;
-    expect_sbi("noc-attach-foreign-node", noc::attach(foreign_node, own_buffer).error, sbi::kErrInvalidParam);
-    expect_sbi("noc-attach-foreign-area", noc::attach(own_node, foreign_buffer).error, sbi::kErrInvalidAddress);
-    expect_sbi("noc-send-as-foreign-node", noc::mailbox_send(foreign_node, own_node, own_buffer).error,
-               sbi::kErrInvalidParam);
-    expect_sbi("noc-send-foreign-message", noc::mailbox_send(own_node, foreign_node, foreign_buffer).error,
-               sbi::kErrInvalidAddress);
-    expect_sbi("noc-send-to-missing-node", noc::mailbox_send(own_node, board::kMaxNodes + 1, own_buffer).error,
-               sbi::kErrInvalidParam);
-    expect_sbi("noc-portal-write-foreign-data",
-               noc::portal_write(own_node, foreign_node, 0, foreign_buffer, 64, 64).error, sbi::kErrInvalidAddress);
-    expect_sbi("noc-portal-allow-foreign-list",
-               noc::portal_allow(own_node, foreign_node, 0, foreign_buffer, 1, 64).error, sbi::kErrInvalidAddress);
-    noc::PortalSegment window[1] = {{foreign_buffer, 64}};  // a list of ours naming foreign memory
-    u64 window_phys = g_layout.virt_to_phys(reinterpret_cast<u64>(window));
-    expect_sbi("noc-portal-allow-foreign-segment",
-               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidAddress);
-    window[0] = {own_buffer, 8192};
-    expect_sbi("noc-portal-allow-oversized-segment",
-               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 8192).error, sbi::kErrInvalidParam);
-    expect_sbi("noc-portal-allow-too-many-segments",
-               noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
-               sbi::kErrInvalidParam);
-    expect_sbi("noc-release-foreign-node", noc::mailbox_release(foreign_node, own_node).error, sbi::kErrInvalidParam);
-    expect_sbi("noc-sync-arm-bad-register", noc::sync_arm(own_node, board::kSyncsPerNode, 1).error,
-               sbi::kErrInvalidParam);
-    expect_sbi("noc-stats-foreign-buffer", noc::stats(own_node, foreign_buffer).error, sbi::kErrInvalidAddress);
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->selftest != nullptr) m->selftest();
     return g_failures;
 }
 }  // namespace nvx::kernel

@@ -28,7 +28,7 @@ Thread* ThreadTable::allocate() {
         if (t->state != ThreadState::Free) continue;
         memset(t, 0, sizeof *t);
         generation_[i]++;
-        t->id = (u64{generation_[i]} << 6) | i;
+        t->id = (u64{generation_[i]} << kThreadSlotBits) | i;
         t->affinity = -1;
         t->state = ThreadState::Ready;
         live_++;
@@ -48,7 +48,7 @@ void ThreadTable::release_all() {
 }
 
 Thread* ThreadTable::find(u64 id) {
-    u64 index = id & 63;
+    u64 index = id & ((1u << kThreadSlotBits) - 1);
     if (index >= kMaxThreads) return nullptr;
     Thread* t = &threads_[index];
     if (t->state == ThreadState::Free || t->id != id) return nullptr;

@@ -10,24 +10,8 @@ struct Cpu;
 
 enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
 
-// The I/O call a blocked thread waits in (kept by the module serving the call).
-struct PendingIo {
-    u32 endpoint;    // the module's endpoint id
-    u64 buffer;      // user address
-    u64 size;        // bytes asked for
-    u64 done;        // bytes moved so far
-    u64 posted;      // bytes of the hardware request in flight
-    alignas(16) u8 staging[256];  // outgoing message or posted portal window (physically contiguous)
-
-    // Starts a new call; the staging area is left alone (it may already hold the message).
-    void begin(u32 id, u64 user_buffer, u64 bytes) {
-        endpoint = id;
-        buffer = user_buffer;
-        size = bytes;
-        done = posted = 0;
-    }
-};
-enum class BlockReason : u8 { None, Futex, Join, Io };
+// What a blocked thread waits for; a module's wait (IKC I/O) is kept by that module.
+enum class BlockReason : u8 { None, Futex, Join, Module };
 
 struct Thread {
     TrapFrame frame;  // first: uservec saves straight into it
@@ -45,8 +29,12 @@ struct Thread {
     bool has_joiner;
     nvx_thread_status end;    // how it ended (Zombie)
     u64 run_since;    // time it was dispatched, for the preemption quantum
-    PendingIo io;
 };
+
+// Thread ids carry the slot in their low bits: modules index per-thread tables by it.
+inline constexpr u32 kThreadSlotBits = 6;
+static_assert(kMaxThreads <= 1u << kThreadSlotBits, "thread ids keep the slot in their low bits");
+inline u32 thread_slot(const Thread* t) { return static_cast<u32>(t->id & ((1u << kThreadSlotBits) - 1)); }
 
 // A FIFO of threads linked through Thread::next.
 class ThreadQueue {

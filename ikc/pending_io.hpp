@@ -1,0 +1,28 @@
+// The IKC call a thread sleeps in: IKC's own per-thread state, in a table indexed by the
+// thread's slot (kernel::thread_slot). Kernel core only.
+#pragma once
+#include "kernel/sched/thread.hpp"
+
+namespace nvx::ikc {
+struct PendingIo {
+    u32 endpoint;    // the endpoint id
+    u64 buffer;      // user address
+    u64 size;        // bytes asked for
+    u64 done;        // bytes moved so far
+    u64 posted;      // bytes of the hardware request in flight
+    // Outgoing message or posted portal window; in kernel memory, so physically contiguous.
+    alignas(16) u8 staging[256];
+
+    // Starts a new call; the staging area is left alone (it may already hold the message).
+    void begin(u32 id, u64 user_buffer, u64 bytes) {
+        endpoint = id;
+        buffer = user_buffer;
+        size = bytes;
+        done = posted = 0;
+    }
+};
+
+extern PendingIo g_pending_io[kernel::kMaxThreads];
+
+inline PendingIo& io_of(const kernel::Thread* t) { return g_pending_io[kernel::thread_slot(t)]; }
+}  // namespace nvx::ikc
