@@ -1,6 +1,5 @@
 #include "ikc/message_buffers.hpp"
-
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::ikc {
 bool MessageBuffers::store(u32 node, u32 port, const u8* payload, u32 length) {

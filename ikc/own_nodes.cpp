@@ -3,8 +3,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "hal/noc/noc_driver.hpp"
-
-extern "C" void* memset(void*, int, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::ikc {
 namespace {

@@ -6,8 +6,7 @@
 #include "ikc/user_copy.hpp"
 #include "kernel/console.hpp"
 #include "support/atomic.hpp"
-
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::ikc {
 namespace {

@@ -1,16 +1,11 @@
 // The memory primitives GCC may emit calls to, for firmware and kernel (no libc there).
-#include "support/types.hpp"
+#include "support/mem.hpp"
+
+#include "support/copy.hpp"
 
 extern "C" {
 void* memcpy(void* dst, const void* src, size_t n) {
-    auto* d = static_cast<unsigned char*>(dst);
-    auto* s = static_cast<const unsigned char*>(src);
-    if (((reinterpret_cast<nvx::uptr>(d) | reinterpret_cast<nvx::uptr>(s) | n) & 7) == 0) {
-        for (size_t i = 0; i < n; i += 8)
-            *reinterpret_cast<nvx::u64*>(d + i) = *reinterpret_cast<const nvx::u64*>(s + i);
-        return dst;
-    }
-    for (size_t i = 0; i < n; i++) d[i] = s[i];
+    nvx::copy_memory(dst, src, n);
     return dst;
 }
 

@@ -9,13 +9,12 @@
 #include "hal/firmware/pmp_setup.hpp"
 #include "hal/firmware/power.hpp"
 #include "support/string.hpp"
+#include "support/mem.hpp"
 
 extern "C" const nvx::u8 g_kernel_image_start[];
 extern "C" const nvx::u8 g_kernel_image_end[];
 extern "C" const nvx::u8 g_system_image_start[];
 extern "C" const nvx::u8 g_system_image_end[];
-extern "C" void* memcpy(void*, const void*, size_t);
-extern "C" void* memset(void*, int, size_t);
 
 namespace nvx::firmware {
 namespace {

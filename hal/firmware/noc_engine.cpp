@@ -5,8 +5,7 @@
 #include "hal/noc/noc_abi.hpp"
 #include "support/atomic.hpp"
 #include "support/spinlock.hpp"
-
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::firmware {
 namespace {

@@ -2,9 +2,7 @@
 
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/layout.hpp"
-
-extern "C" void* memset(void*, int, size_t);
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::kernel {
 namespace sv39 = riscv::sv39;

@@ -1,8 +1,7 @@
 #include "kernel/proc/elf.hpp"
 
 #include "kernel/abi/nvx_abi.h"
-
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::kernel::elf {
 namespace {

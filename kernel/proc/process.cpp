@@ -13,8 +13,7 @@
 #include "support/string.hpp"
 #include "kernel/module.hpp"
 #include "kernel/sched/futex.hpp"
-
-extern "C" void* memcpy(void*, const void*, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::kernel {
 namespace sv39 = riscv::sv39;

@@ -1,6 +1,5 @@
 #include "kernel/sched/thread.hpp"
-
-extern "C" void* memset(void*, int, size_t);
+#include "support/mem.hpp"
 
 namespace nvx::kernel {
 void ThreadQueue::push(Thread* t) {

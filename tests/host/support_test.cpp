@@ -1,11 +1,13 @@
 // Support library: support/types.hpp, support/bitmap.hpp, support/string.hpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "support/bitmap.hpp"
 #include "support/bits.hpp"
+#include "support/copy.hpp"
 #include "support/string.hpp"
 #include "support/types.hpp"
 
@@ -267,4 +269,20 @@ TEST(Bits, LowestSetBitIgnoresHigherBits) {
     EXPECT_EQ(nvx::lowest_set_bit(0xf0f0ull), 4u);
     EXPECT_EQ(nvx::lowest_set_bit(0x8000000000000000ull | (1ull << 33)), 33u);
     static_assert(nvx::lowest_set_bit(0x100) == 8);
+}
+
+// copy_memory (behind the supervisor's memcpy) against the C library, for every small
+// alignment of source and destination and lengths around its 8- and 64-byte steps.
+TEST(CopyMemory, MatchesMemcpyForEveryAlignmentAndLength) {
+    std::vector<unsigned char> src(400), want(400), got(400);
+    for (size_t i = 0; i < src.size(); i++) src[i] = static_cast<unsigned char>(i * 7 + 3);
+    for (size_t so = 0; so < 9; so++)
+        for (size_t doff = 0; doff < 9; doff++)
+            for (size_t n : {0u, 1u, 7u, 8u, 9u, 63u, 64u, 65u, 127u, 128u, 200u, 300u}) {
+                std::fill(want.begin(), want.end(), 0xee);
+                std::fill(got.begin(), got.end(), 0xee);
+                std::memcpy(want.data() + doff, src.data() + so, n);
+                nvx::copy_memory(got.data() + doff, src.data() + so, n);
+                ASSERT_EQ(got, want) << "src+" << so << " dst+" << doff << " n " << n;
+            }
 }

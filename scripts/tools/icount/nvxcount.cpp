@@ -1,14 +1,19 @@
 // nvxcount: a QEMU TCG plugin counting the guest instructions each hart executes, split into
 // firmware, kernel and user by the address of the translated block (board memory map).
-//   qemu-system-riscv64 ... -plugin build/tools/libnvxcount.so[,out=PATH]
+//   qemu-system-riscv64 ... -plugin build/tools/libnvxcount.so[,out=PATH][,profile=on]
 // At exit it prints one row per hart that ran anything and a total. A program marks windows
 // with nvx_icount_mark() (benchmarks/icount_mark.h); the plugin numbers the marks 1, 2, ...
 // and at each reports every hart's counts since the previous one ("mark M hart H fw F
 // kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
+// profile=on also counts instructions per translated block's address over the whole run
+// and prints them at exit ("profile VADDR INSNS"), for benchmarks/icount-profile.sh.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
+#include <unordered_map>
+#include <vector>
 
 #include "benchmarks/icount_mark.h"
 #include "hal/board/board.hpp"
@@ -41,6 +46,8 @@ Counts* g_last_mark;  // per hart, at the previous mark
 std::mutex g_mark_lock;
 unsigned long g_marks;  // marks seen so far (under g_mark_lock)
 FILE* g_out;          // null: QEMU's plugin log (stderr)
+// profile=on: per hart, instructions by block address (each map has one writer).
+std::vector<std::unordered_map<u64, u64>>* g_profile;
 
 void emit(const char* line) {
     if (g_out != nullptr) {
@@ -91,10 +98,31 @@ bool is_mark(const qemu_plugin_insn* insn) {
     return word == NVX_ICOUNT_MARK_WORD;
 }
 
+// A profiled block: its address and size, allocated once per translation.
+struct ProfiledBlock {
+    u64 vaddr;
+    u64 insns;
+    Level level;
+};
+
+void on_profiled_block(unsigned vcpu, void* data) {
+    auto* b = static_cast<const ProfiledBlock*>(data);
+    if (vcpu >= g_harts) return;
+    u64& counter = g_now[vcpu].at[b->level];
+    __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
+    (*g_profile)[vcpu][b->vaddr] += b->insns;
+}
+
 void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     size_t n = qemu_plugin_tb_n_insns(tb);
-    uintptr_t packed = (static_cast<uintptr_t>(n) << 2) | level_of(qemu_plugin_tb_vaddr(tb));
-    qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
+    u64 vaddr = qemu_plugin_tb_vaddr(tb);
+    if (g_profile != nullptr) {
+        auto* b = new ProfiledBlock{vaddr, n, level_of(vaddr)};  // lives as long as QEMU's block may
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, on_profiled_block, QEMU_PLUGIN_CB_NO_REGS, b);
+    } else {
+        uintptr_t packed = (static_cast<uintptr_t>(n) << 2) | level_of(vaddr);
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
+    }
     for (size_t i = 0; i < n; i++) {
         qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
         if (is_mark(insn)) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_mark, QEMU_PLUGIN_CB_NO_REGS, nullptr);
@@ -120,6 +148,16 @@ void on_exit(qemu_plugin_id_t, void*) {
                   static_cast<unsigned long long>(total.at[kUser]),
                   static_cast<unsigned long long>(total.at[kFirmware] + total.at[kKernel] + total.at[kUser]));
     emit(line);
+    if (g_profile != nullptr) {
+        std::map<u64, u64> merged;
+        for (const auto& hart : *g_profile)
+            for (const auto& [vaddr, insns] : hart) merged[vaddr] += insns;
+        for (const auto& [vaddr, insns] : merged) {
+            std::snprintf(line, sizeof line, "nvxcount: profile %llx %llu\n", static_cast<unsigned long long>(vaddr),
+                          static_cast<unsigned long long>(insns));
+            emit(line);
+        }
+    }
     if (g_out != nullptr) std::fclose(g_out);
     g_out = nullptr;
 }
@@ -137,8 +175,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 std::fprintf(stderr, "nvxcount: cannot write '%s'\n", argv[i] + 4);
                 return -1;
             }
+        } else if (std::strcmp(argv[i], "profile=on") == 0) {
+            g_profile = new std::vector<std::unordered_map<u64, u64>>();
         } else {
-            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH)\n", argv[i]);
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on)\n", argv[i]);
             return -1;
         }
     }
@@ -146,6 +186,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     g_now = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
     g_last_mark = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
     if (g_now == nullptr || g_last_mark == nullptr) return -1;
+    if (g_profile != nullptr) g_profile->resize(g_harts);
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
     qemu_plugin_register_atexit_cb(id, on_exit, nullptr);
     return 0;
