@@ -6,6 +6,7 @@
 #include "ikc/sync.hpp"
 #include "hal/noc/noc_driver.hpp"
 #include "kernel/module.hpp"
+#include "support/atomic.hpp"
 
 namespace nvx::ikc {
 PendingIo g_pending_io[kernel::kMaxThreads];
@@ -13,7 +14,13 @@ PendingIo g_pending_io[kernel::kMaxThreads];
 namespace {
 bool boot() { return attach_own_nodes(); }
 
+// Looks at the event areas only when the engine raised an event since the last look, or
+// arrivals wait in the hardware slots for a free buffer.
 bool poll() {
+    bool raised = false;
+    for (u32 i = 0; i < own_node_count(); i++)
+        raised |= atomic::exchange_acq_rel(&own_node(i).events->raised, u64{0}) != 0;
+    if (!raised && !mailbox_arrivals_held()) return false;
     bool moved = mailbox_poll();
     moved |= portal_poll();
     moved |= sync_poll();

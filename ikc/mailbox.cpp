@@ -19,6 +19,7 @@ EndpointTable<kVirtualMailboxes> g_mailboxes;
 MessageBuffers g_buffers;
 ThreadQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
 ThreadQueue g_local_waits;                      // local sends waiting for a free buffer
+bool g_arrivals_held;                           // the last poll left messages in hardware slots
 
 MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(io_of(t).staging); }
 static_assert(sizeof(PendingIo::staging) >= sizeof(MailboxMessage));
@@ -74,7 +75,10 @@ bool poll_arrivals(OwnNode& own) {
     for (u32 sender = 0; full != 0; sender++, full >>= 1) {
         if (!(full & 1)) continue;
         const MailboxMessage& m = own.events->slots[sender];
-        if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) continue;  // push back
+        if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) {
+            g_arrivals_held = true;  // push back: polled again until a buffer takes it
+            continue;
+        }
         if (Endpoint* in = g_mailboxes.find_input(own.node, m.header.target_port)) in->stats.hw_transfers++;
         noc::mailbox_release(own.node, sender);
         moved = true;
@@ -157,8 +161,11 @@ i64 mailbox_unlink(u64 id) { return release_endpoint(g_mailboxes, id, Direction:
 
 i64 mailbox_stats(u64 id, u64 address) { return copy_stats(g_mailboxes, id, address); }
 
+bool mailbox_arrivals_held() { return g_arrivals_held; }
+
 bool mailbox_poll() {
     bool moved = false;
+    g_arrivals_held = false;
     for (u32 i = 0; i < own_node_count(); i++) {
         moved |= poll_credits(own_node(i));
         moved |= poll_arrivals(own_node(i));
@@ -170,5 +177,6 @@ void mailbox_reset() {
     g_mailboxes = EndpointTable<kVirtualMailboxes>{};
     for (ThreadQueue& q : g_credit_waits) q = ThreadQueue{};
     g_local_waits = ThreadQueue{};
+    g_arrivals_held = true;  // look at the slots once more, whatever the engine raised meanwhile
 }
 }  // namespace nvx::ikc

@@ -10,6 +10,8 @@ i64 mailbox_open(u64 node, u64 port);
 CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size);
 CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size);
 i64 mailbox_close(u64 id);
+// True while arrived messages wait in the hardware slots (no buffer was free for them).
+bool mailbox_arrivals_held();
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, u64 address);
 bool mailbox_poll();  // arrivals and credits; true if anything moved

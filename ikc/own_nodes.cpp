@@ -6,9 +6,8 @@
 #include "support/mem.hpp"
 
 namespace nvx::ikc {
-namespace {
-OwnNode g_nodes[kMaxOwnNodes];
-}
+OwnNode g_own_nodes[kMaxOwnNodes];
+u32 g_own_node_count;
 
 bool attach_own_nodes() {
     const board::Cluster& c = *kernel::g_layout.cluster;
@@ -18,14 +17,12 @@ bool attach_own_nodes() {
         if (phys == 0) return false;
         auto* area = reinterpret_cast<noc::EventArea*>(kernel::g_layout.phys_to_virt(phys));
         memset(area, 0, kPages * 4096);
-        g_nodes[i] = {c.first_node + i, area};
+        g_own_nodes[i] = {c.first_node + i, area};
         if (noc::attach(c.first_node + i, phys).error != sbi::kSuccess) return false;
+        g_own_node_count = i + 1;
     }
     return true;
 }
-
-u32 own_node_count() { return kernel::g_layout.cluster->nodes; }
-OwnNode& own_node(u32 index) { return g_nodes[index]; }
 
 i32 own_index(u32 node) {
     const board::Cluster& c = *kernel::g_layout.cluster;

@@ -6,12 +6,10 @@
 #include "support/atomic.hpp"
 
 namespace nvx::kernel {
-namespace {
 Cpu g_cpus[kMaxHarts];
-}
+u64 g_posted_harts;
+static_assert(kMaxHarts <= 64, "posted harts fit one mask");
 
-Cpu& cpu_at(u32 local) { return g_cpus[local]; }
-u32 user_hart_count() { return g_layout.cluster->harts - 1; }
 void send_ipi(const Cpu& target) {
     asm volatile("fence rw, rw" ::: "memory");  // the hand-off is visible before the IPI
     sbi::send_ipi(1, target.hart);

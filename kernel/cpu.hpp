@@ -3,6 +3,7 @@
 // by an IPI and waited for in wfi.
 #pragma once
 #include "kernel/config.hpp"
+#include "kernel/layout.hpp"
 #include "support/types.hpp"
 
 namespace nvx::kernel {
@@ -30,13 +31,17 @@ struct Cpu {
     u32 ready;
 };
 
-Cpu& cpu_at(u32 local);
+extern Cpu g_cpus[kMaxHarts];
+inline Cpu& cpu_at(u32 local) { return g_cpus[local]; }
 inline Cpu& this_cpu() {
     Cpu* c;
     asm volatile("mv %0, tp" : "=r"(c));
     return *c;
 }
-u32 user_hart_count();
+inline u32 user_hart_count() { return g_layout.cluster->harts - 1; }
+
+// User harts with a request posted to the kernel core: bit `local` (set after `posted`).
+extern u64 g_posted_harts;
 
 void send_ipi(const Cpu& target);
 

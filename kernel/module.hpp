@@ -16,9 +16,14 @@ struct KernelModule {
     void (*selftest)();            // kernel option `selftest`: its checks (kernel/selftest.hpp)
 };
 
+}  // namespace nvx::kernel
+
+extern "C" const nvx::kernel::KernelModule __kernel_modules_start[], __kernel_modules_end[];
+
+namespace nvx::kernel {
 // Iteration over every linked-in module.
-const KernelModule* modules_begin();
-const KernelModule* modules_end();
+inline const KernelModule* modules_begin() { return __kernel_modules_start; }
+inline const KernelModule* modules_end() { return __kernel_modules_end; }
 }  // namespace nvx::kernel
 
 #define NVX_KERNEL_MODULE(variable) \

@@ -4,6 +4,7 @@
 #include "hal/firmware/devices.hpp"
 #include "hal/noc/noc_abi.hpp"
 #include "support/atomic.hpp"
+#include "support/bits.hpp"
 #include "support/spinlock.hpp"
 #include "support/mem.hpp"
 
@@ -53,6 +54,8 @@ constexpr Result error(i64 code) { return {code, 0}; }
 bool in_caller(const board::Cluster& c, u64 phys, u64 len) { return range_contains(c.mem_base, c.mem_size, phys, len); }
 
 void interrupt_owner(u32 node) {
+    EventArea* events = atomic::load_acquire(&g_nodes[node].events);
+    if (events != nullptr) atomic::store_release(&events->raised, u64{1});
     atomic::fence();
     *msip(kBoard.cluster(kBoard.cluster_of_node(node)).first_hart) = 1;
 }
@@ -66,8 +69,7 @@ void notify(u32 node, u64 EventArea::*field, u64 bits) {
 }
 
 void notify_each(u64 nodes, u64 EventArea::*field, u32 from) {
-    for (u32 n = 0; n < kBoard.node_count; n++)
-        if (nodes & bit(n)) notify(n, field, bit(from));
+    for (; nodes != 0; nodes &= nodes - 1) notify(lowest_set_bit(nodes), field, bit(from));
 }
 
 Result attach(const board::Cluster& c, u32 node, u64 area) {

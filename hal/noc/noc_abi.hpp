@@ -43,6 +43,8 @@ struct EventArea {
     u64 portal_done;    // kPortalChunkDone, plus kPortalMessageEnded if the sender's message ended
     u64 portal_bytes;   // bytes the completed buffer received
     u64 sync_fired;     // bit k: sync register k saw every expected signal
+    u64 raised;         // set after any of the above, before the interrupt: the kernel clears
+                        // it and reads the other fields only when it was set
     MailboxMessage slots[kMaxNodes];  // one receive slot per possible sender
 };
 

@@ -9,6 +9,7 @@
 #include "kernel/sched/threads.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
+#include "support/bits.hpp"
 
 namespace nvx::kernel {
 namespace {
@@ -37,15 +38,13 @@ void handle_request(Cpu& c, Thread* t) {
 }
 
 bool serve_posted_requests() {
-    bool served = false;
-    for (u32 i = 1; i <= user_hart_count(); i++) {
-        Cpu& c = cpu_at(i);
+    u64 posted = atomic::exchange_acq_rel(&g_posted_harts, u64{0});
+    for (u64 left = posted; left != 0; left &= left - 1) {
+        Cpu& c = cpu_at(lowest_set_bit(left));
         Thread* t = atomic::exchange_acq_rel(&c.posted, static_cast<Thread*>(nullptr));
-        if (t == nullptr) continue;
-        handle_request(c, t);
-        served = true;
+        if (t != nullptr) handle_request(c, t);  // null: taken back by a teardown
     }
-    return served;
+    return posted != 0;
 }
 }  // namespace
 

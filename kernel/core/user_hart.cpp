@@ -47,6 +47,7 @@ namespace {
     c.kind = kind;
     c.fault_cause = cause;
     atomic::store_release(&c.posted, t);
+    atomic::fetch_or(&g_posted_harts, u64{1} << c.local);
     send_ipi(cpu_at(0));
     wait_for_dispatch(c);
 }
