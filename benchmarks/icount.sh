@@ -71,8 +71,13 @@ measure() {
     local board=$1 what=$2
     case "$what" in
     calls) run "$board" 1 calls build/user/calls_bench.elf 1000; report "$board" calls ;;
-    mailbox) run "$board" 2 mailbox build/user/ikc_bench.elf mailbox icount 0.5; report "$board" mailbox ;;
-    portal) run "$board" 2 portal build/user/ikc_bench.elf portal icount 0.25; report "$board" portal ;;
+    mailbox|portal)  # local with one process: no second cluster starting up in its windows
+        local scale=0.5
+        [ "$what" = portal ] && scale=0.25
+        run "$board" 1 "$what-local" build/user/ikc_bench.elf "$what" local icount "$scale"
+        report "$board" "$what-local"
+        run "$board" 2 "$what-remote" build/user/ikc_bench.elf "$what" remote icount "$scale"
+        report "$board" "$what-remote" ;;
     all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal ;;
     *) die "unknown measurement '$what' (mailbox, portal, calls or all)" ;;
     esac

@@ -1,6 +1,7 @@
 #include "kernel/mm/address_space.hpp"
 
 #include "kernel/abi/nvx_abi.h"
+#include "kernel/cpu.hpp"
 #include "kernel/layout.hpp"
 #include "support/mem.hpp"
 
@@ -66,6 +67,7 @@ bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
                 g_pages.release(table.unmap(undo));
                 user_pages_--;
             }
+            __atomic_fetch_add(&epoch_, 1, __ATOMIC_ACQ_REL);  // no hart keeps a translation of them
             asm volatile("sfence.vma" ::: "memory");
             return false;
         }
@@ -77,10 +79,17 @@ bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
 void* AddressSpace::user_pointer(u64 va, u64 len, u64 required) const {
     if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
         return nullptr;
+    static_assert(sv39::kDirty < 1 << 8, "the required flags fit the key's low byte");
+    u64 page = va / sv39::kPageSize, offset = va % sv39::kPageSize;
+    u64 key = page << 8 | required;  // user pages start above 0: never the empty key
+    u64 epoch = this->epoch();
+    Translation& cached = translations_[this_cpu().local][page % kTranslationsPerHart];
+    if (cached.key == key && cached.epoch == epoch) return reinterpret_cast<void*>(cached.kernel_page + offset);
     KernelTable table(g_direct, root_);
-    u64 phys = table.translate(va, required | sv39::kUser | sv39::kValid);
-    if (phys == 0 || !g_layout.owns_phys(phys, len)) return nullptr;
-    return reinterpret_cast<void*>(g_layout.phys_to_virt(phys));
+    u64 phys = table.translate(va - offset, required | sv39::kUser | sv39::kValid);
+    if (phys == 0 || !g_layout.owns_phys(phys, sv39::kPageSize)) return nullptr;
+    cached = {key, epoch, g_layout.phys_to_virt(phys)};
+    return reinterpret_cast<void*>(cached.kernel_page + offset);
 }
 
 bool AddressSpace::user_range_ok(u64 va, u64 len, u64 required) const {

@@ -3,6 +3,7 @@
 // access is checked against the page table (valid, user, and the needed permission).
 #pragma once
 #include "hal/riscv/sv39.hpp"
+#include "kernel/config.hpp"
 #include "kernel/mm/page_allocator.hpp"
 
 namespace nvx::kernel {
@@ -49,6 +50,17 @@ public:
     bool map_user_physical(u64 va, u64 phys, u64 len);
 
 private:
+    // Recent translations per hart (user page and permissions -> kernel address), so a
+    // user copy walks the page table once per page, not once per call. Valid within one
+    // epoch: user mappings are only ever removed by an epoch change.
+    struct Translation {
+        u64 key;    // user page << 8 | required flags; 0 = empty
+        u64 epoch;
+        u64 kernel_page;
+    };
+    static constexpr u32 kTranslationsPerHart = 8;
+    mutable Translation translations_[kMaxHarts][kTranslationsPerHart] = {};
+
     u64 root_ = 0;
     u64 heap_start_ = 0;
     u64 brk_ = 0;

@@ -223,3 +223,11 @@ TEST_F(MessageBuffersTest, UsedCountsStoresAndReleases) {
     EXPECT_EQ(buffers().used(), 0u);
 }
 }  // namespace
+
+TEST_F(MessageBuffersTest, OutOfRangeNodeOrPortIsRefused) {
+    EXPECT_FALSE(store(nvx::board::kMaxNodes, 0, 1));
+    EXPECT_FALSE(store(0, nvx::ikc::kPorts, 2));
+    EXPECT_EQ(buffers().used(), 0u);
+    EXPECT_EQ(buffers().oldest(nvx::board::kMaxNodes, 0), nullptr);
+    EXPECT_EQ(buffers().oldest(0, nvx::ikc::kPorts), nullptr);
+}
