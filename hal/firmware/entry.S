@@ -3,9 +3,12 @@
 
 #include "hal/riscv/register_file.inc"
 
-/* Values of hal/riscv/csr.hpp, tied to it by static_asserts in harts.cpp. */
+/* Values of hal/riscv/csr.hpp and hal/sbi/sbi_ids.hpp, tied to them by static_asserts in
+   harts.cpp. */
 #define MCAUSE_MSOFT 0x8000000000000003   /* interrupt bit | machine software interrupt */
+#define MCAUSE_ECALL_S 9
 #define MIP_SSIP 2
+#define SBI_EXT_IPI 0x735049
 
     .section .text.entry, "ax"
     .globl _start
@@ -39,14 +42,18 @@ enter_supervisor:
     mv a1, a2
     mret
 
-# An IPI (machine software interrupt) only becomes the supervisor's SSIP: that path saves
-# two registers instead of the whole file. Everything else goes to machine_trap in C++.
+# The two halves of an IPI take short paths that save two registers instead of the whole
+# file: a received one (machine software interrupt) only becomes the supervisor's SSIP; a
+# sent one to a single hart (SBI IPI, hart_mask 1) is checked against the caller's cluster
+# (g_hart_spans) and sets the target's msip. Everything else goes to machine_trap in C++.
     .align 4
 machine_trap_vector:
     csrrw sp, mscratch, sp
     sd t0, -8(sp)
     sd t1, -16(sp)
     csrr t0, mcause
+    li t1, MCAUSE_ECALL_S
+    beq t0, t1, ecall
     li t1, MCAUSE_MSOFT
     bne t0, t1, full_trap
     csrr t0, mhartid
@@ -56,6 +63,35 @@ machine_trap_vector:
     add t0, t0, t1
     sw zero, 0(t0)                    # this hart's msip (u32 per hart)
     csrsi mip, MIP_SSIP
+    j fast_return
+ecall:
+    li t1, SBI_EXT_IPI
+    bne a7, t1, full_trap
+    bnez a6, full_trap                # function 0: send_ipi(hart_mask a0, hart_mask_base a1)
+    li t1, 1
+    bne a0, t1, full_trap             # other masks: the general path
+    csrr t0, mhartid
+    slli t0, t0, 3
+    lla t1, g_hart_spans
+    add t0, t0, t1
+    ld t0, 0(t0)                      # the caller's cluster: first hart | end hart << 32
+    slli t1, t0, 32
+    srli t1, t1, 32
+    bltu a1, t1, full_trap            # not a hart of the caller's cluster: refused there
+    srli t0, t0, 32
+    bgeu a1, t0, full_trap
+    slli t0, a1, 2
+    lla t1, g_clint_msip
+    ld t1, 0(t1)
+    add t0, t0, t1
+    li t1, 1
+    sw t1, 0(t0)                      # the target's msip
+    li a0, 0                          # SBI_SUCCESS, value 0
+    li a1, 0
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+fast_return:
     ld t0, -8(sp)
     ld t1, -16(sp)
     csrrw sp, mscratch, sp

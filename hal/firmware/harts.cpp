@@ -17,10 +17,29 @@ alignas(16) nvx::u8 g_machine_stacks[nvx::board::kBoard.hart_count][nvx::firmwar
 extern const nvx::u64 g_machine_stack_size, g_firmware_hart_count, g_clint_msip;
 const nvx::u64 g_machine_stack_size = nvx::firmware::kMachineStackSize;
 const nvx::u64 g_firmware_hart_count = nvx::board::kBoard.hart_count;
-const nvx::u64 g_clint_msip = nvx::platform::kClintMsip;  // the IPI fast path in entry.S
+const nvx::u64 g_clint_msip = nvx::platform::kClintMsip;  // the IPI fast paths in entry.S
 }
+
+namespace nvx::firmware {
+// Per hart, its cluster's harts as first | end << 32: the IPI fast path in entry.S checks
+// targets against it. Built from the board table at compile time.
+struct HartSpans {
+    u64 span[board::kBoard.hart_count];
+    constexpr HartSpans() : span{} {
+        for (u32 h = 0; h < board::kBoard.hart_count; h++) {
+            const board::Cluster& c = board::kBoard.cluster(board::kBoard.cluster_of_hart(h));
+            span[h] = c.first_hart | u64{c.first_hart + c.harts} << 32;
+        }
+    }
+};
+}  // namespace nvx::firmware
+extern "C" const nvx::firmware::HartSpans g_hart_spans;
+constexpr nvx::firmware::HartSpans g_hart_spans{};
+
 static_assert((nvx::riscv::kCauseInterrupt | nvx::riscv::kIrqMSoft) == 0x8000000000000003ull, "MCAUSE_MSOFT in entry.S");
+static_assert(nvx::riscv::kEcallFromS == 9, "MCAUSE_ECALL_S in entry.S");
 static_assert(nvx::riscv::kIntSSoft == 2, "MIP_SSIP in entry.S");
+static_assert(nvx::sbi::kExtIpi == 0x735049 && nvx::sbi::kSuccess == 0, "SBI_EXT_IPI in entry.S");
 
 namespace nvx::firmware {
 HartRecord g_harts[board::kBoard.hart_count];
