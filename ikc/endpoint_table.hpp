@@ -34,6 +34,8 @@ public:
             slots_[id].direction = direction;
             slots_[id].node = node;
             slots_[id].port = port;
+            if (direction == Direction::Input && node < board::kMaxNodes && port < kPorts && inputs_[node][port] == 0)
+                inputs_[node][port] = static_cast<u8>(id + 1);
             return id;
         }
         return -NVX_ENOSPC;
@@ -48,9 +50,8 @@ public:
 
     // The input endpoint listening on (node, port), or nullptr.
     Endpoint* find_input(u32 node, u32 port) {
-        for (Endpoint& e : slots_)
-            if (e.used && e.direction == Direction::Input && e.node == node && e.port == port) return &e;
-        return nullptr;
+        if (node >= board::kMaxNodes || port >= kPorts || inputs_[node][port] == 0) return nullptr;
+        return &slots_[inputs_[node][port] - 1];
     }
 
     u32 id_of(const Endpoint* e) const { return static_cast<u32>(e - slots_); }
@@ -60,10 +61,17 @@ public:
     i64 release(Endpoint* e) {
         if (e->pending != 0 || !e->waiters.empty()) return -NVX_EBUSY;
         e->used = false;
+        if (e->direction == Direction::Input && e->node < board::kMaxNodes && e->port < kPorts &&
+            inputs_[e->node][e->port] == id_of(e) + 1)
+            inputs_[e->node][e->port] = 0;
         return 0;
     }
 
 private:
+    static_assert(Capacity < 256, "input ids plus one fit a byte");
     Endpoint slots_[Capacity];
+    // The input endpoint on (node, port), plus one; 0 = none. Found in one step: every
+    // arrived message asks for it.
+    u8 inputs_[board::kMaxNodes][kPorts] = {};
 };
 }  // namespace nvx::ikc

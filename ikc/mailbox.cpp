@@ -9,6 +9,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "support/atomic.hpp"
+#include "support/bits.hpp"
 
 namespace nvx::ikc {
 namespace {
@@ -49,6 +50,7 @@ u32 target_port(Thread* t) { return staged(t).header.target_port; }
 // Local senders pushed back (no reader, no buffer), retried whenever a reader or a
 // buffer may have appeared.
 void retry_local_sends() {
+    if (g_local_waits.empty()) return;
     retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
         MailboxMessage& m = staged(t);
         Endpoint& out = g_mailboxes.at(io_of(t).endpoint);
@@ -72,8 +74,8 @@ i64 try_send(Thread* t) {
 bool poll_arrivals(OwnNode& own) {
     bool moved = false;
     u64 full = atomic::load_acquire(&own.events->mailbox_full);
-    for (u32 sender = 0; full != 0; sender++, full >>= 1) {
-        if (!(full & 1)) continue;
+    for (; full != 0; full &= full - 1) {
+        u32 sender = lowest_set_bit(full);
         const MailboxMessage& m = own.events->slots[sender];
         if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) {
             g_arrivals_held = true;  // push back: polled again until a buffer takes it
@@ -89,9 +91,8 @@ bool poll_arrivals(OwnNode& own) {
 bool poll_credits(OwnNode& own) {
     u64 credits = atomic::exchange_acq_rel(&own.events->mailbox_credit, u64{0});
     bool moved = credits != 0;
-    for (u32 peer = 0; credits != 0; peer++, credits >>= 1) {
-        if (!(credits & 1)) continue;
-        ThreadQueue& queue = g_credit_waits[peer];
+    for (; credits != 0; credits &= credits - 1) {
+        ThreadQueue& queue = g_credit_waits[lowest_set_bit(credits)];
         while (!queue.empty()) {
             Thread* t = queue.front();
             i64 r = try_send(t);

@@ -6,6 +6,7 @@
 #include "ikc/user_copy.hpp"
 #include "kernel/console.hpp"
 #include "support/atomic.hpp"
+#include "support/bits.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::ikc {
@@ -143,8 +144,7 @@ void retry_writers(u32 peer) {
 bool poll_ready(u32 index) {
     u64 ready = atomic::exchange_acq_rel(&own_node(index).events->portal_ready, u64{0});
     bool moved = ready != 0;
-    for (u32 peer = 0; ready != 0; peer++, ready >>= 1)
-        if (ready & 1) retry_writers(peer);
+    for (; ready != 0; ready &= ready - 1) retry_writers(lowest_set_bit(ready));
     return moved;
 }
 

@@ -45,7 +45,7 @@ struct BoardShape {
     NocParams noc;
 };
 
-inline constexpr u32 kMaxClusters = 32;
+inline constexpr u32 kMaxClusters = 32;  // cluster indices fit a byte (Board::node_cluster)
 inline constexpr u32 kMaxNodes = 64;         // NoC nodes; node sets fit one 64-bit mask
 inline constexpr u32 kSyncsPerNode = 4;      // physical sync registers per node
 inline constexpr u64 kPageSize = 4096;
@@ -75,6 +75,7 @@ struct Board {
     u64 ram_size;  // what QEMU is given with -m
     NocParams noc;
     Cluster clusters[kMaxClusters];
+    u8 node_cluster[kMaxNodes];  // cluster index of each node: one step per transfer, any board
 
     constexpr const Cluster& cluster(u32 index) const { return clusters[index]; }
 
@@ -88,11 +89,7 @@ struct Board {
     constexpr u32 first_compute() const { return io_count; }
 
     // Index of the cluster owning NoC node `node`, or cluster_count if none does.
-    constexpr u32 cluster_of_node(u32 node) const {
-        for (u32 i = 0; i < cluster_count; i++)
-            if (clusters[i].owns_node(node)) return i;
-        return cluster_count;
-    }
+    constexpr u32 cluster_of_node(u32 node) const { return node < node_count ? node_cluster[node] : cluster_count; }
 
     // Router hops between two nodes (Manhattan distance of their clusters on the mesh).
     constexpr u32 hops(u32 from_node, u32 to_node) const {
@@ -143,6 +140,7 @@ constexpr Board make_board(const BoardShape& s) {
         hart += c.harts;
         c.first_node = node;
         c.nodes = io ? s.io_interfaces : 1;
+        for (u32 n = node; n < node + c.nodes && n < kMaxNodes; n++) b.node_cluster[n] = static_cast<u8>(i);
         node += c.nodes;
         if (io) {
             place_io(c, i, s.mesh_width, mesh_height);

@@ -102,9 +102,11 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
             return error(kBusy);
         }
         MailboxMessage& slot = events->slots[src];
-        memcpy(&slot, reinterpret_cast<const void*>(message), sizeof slot);
+        memcpy(&slot.header, reinterpret_cast<const void*>(message), sizeof slot.header);
         slot.header.source = static_cast<u16>(src);
         if (slot.header.length > kMailboxPayload) slot.header.length = kMailboxPayload;
+        // Only the payload's bytes travel (the receiver reads no more than the length).
+        memcpy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
         atomic::fetch_or(&events->mailbox_full, bit(src));
         target.stats.mailbox_received++;
     }

@@ -103,6 +103,11 @@ bool AddressSpace::user_range_ok(u64 va, u64 len, u64 required) const {
 bool AddressSpace::is_user_mapped(u64 va, u64 required) const { return user_pointer(va, 1, required) != nullptr; }
 
 bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
+    if (len != 0 && va % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
+        const void* p = user_pointer(va, len, sv39::kRead);
+        if (p != nullptr) memcpy(dst, p, len);
+        return p != nullptr;
+    }
     if (!user_range_ok(va, len, sv39::kRead)) return false;
     auto* out = static_cast<u8*>(dst);
     while (len > 0) {
@@ -117,6 +122,11 @@ bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
 }
 
 bool AddressSpace::copy_to_user(u64 va, const void* src, u64 len) const {
+    if (len != 0 && va % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
+        void* p = user_pointer(va, len, sv39::kWrite);
+        if (p != nullptr) memcpy(p, src, len);
+        return p != nullptr;
+    }
     if (!user_range_ok(va, len, sv39::kWrite)) return false;
     auto* in = static_cast<const u8*>(src);
     while (len > 0) {

@@ -118,7 +118,6 @@ void tear_down_program() {
         // First take back a thread handed over but not yet picked up: a hart that already
         // picked it up is back in U-mode and traps on the kill IPI below.
         atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
-        c.running = nullptr;
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalKill));
         send_ipi(c);
     }

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "support/atomic.hpp"
+#include "support/bits.hpp"
 
 namespace nvx::kernel {
 Scheduler g_scheduler;
@@ -15,6 +16,7 @@ void Scheduler::dispatch(Cpu& c, Thread* t) {
     t->cpu = &c;
     t->run_since = riscv::read_time();
     c.running = t;
+    busy_ |= u64{1} << c.local;
     atomic::store_release(&c.dispatch, t);
     send_ipi(c);
 }
@@ -22,12 +24,12 @@ void Scheduler::dispatch(Cpu& c, Thread* t) {
 void Scheduler::make_ready(Thread* t) {
     t->state = ThreadState::Ready;
     t->blocked_on = BlockReason::None;
-    for (u32 i = 1; i <= user_hart_count(); i++) {
-        Cpu& c = cpu_at(i);
-        if (c.running == nullptr && may_run(t, c)) {
-            dispatch(c, t);
-            return;
-        }
+    u64 user_harts = ((u64{1} << user_hart_count()) - 1) << 1;  // locals 1..n
+    u64 allowed = t->affinity < 0 ? user_harts : u64{1} << t->affinity;
+    u64 idle = allowed & user_harts & ~busy_;
+    if (idle != 0) {
+        dispatch(cpu_at(lowest_set_bit(idle)), t);
+        return;
     }
     ready_.push(t);
 }
@@ -40,23 +42,28 @@ void Scheduler::yield(Cpu& c, Thread* t) {
         dispatch(c, t);
         return;
     }
-    c.running = nullptr;
+    set_idle(c);
     dispatch(c, next);
     make_ready(t);
 }
 
-void Scheduler::release_cpu(Cpu& c) {
+void Scheduler::set_idle(Cpu& c) {
     c.running = nullptr;
+    busy_ &= ~(u64{1} << c.local);
+}
+
+void Scheduler::release_cpu(Cpu& c) {
+    set_idle(c);
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
     if (next != nullptr) dispatch(c, next);
 }
 
 void Scheduler::tick(u64 now) {
     if (ready_.empty()) return;
-    for (u32 i = 1; i <= user_hart_count(); i++) {
-        Cpu& c = cpu_at(i);
+    for (u64 busy = busy_; busy != 0; busy &= busy - 1) {
+        Cpu& c = cpu_at(lowest_set_bit(busy));
         Thread* t = c.running;
-        if (t == nullptr || now - t->run_since < kQuantumTicks) continue;
+        if (now - t->run_since < kQuantumTicks) continue;
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalPreempt));
         send_ipi(c);
     }
@@ -65,5 +72,7 @@ void Scheduler::tick(u64 now) {
 void Scheduler::clear() {
     while (ready_.pop() != nullptr) {
     }
+    for (u64 busy = busy_; busy != 0; busy &= busy - 1) cpu_at(lowest_set_bit(busy)).running = nullptr;
+    busy_ = 0;
 }
 }  // namespace nvx::kernel

@@ -4,6 +4,8 @@
 #include "kernel/cpu.hpp"
 #include "kernel/sched/thread.hpp"
 
+static_assert(nvx::kernel::kMaxHarts <= 64, "the scheduler keeps busy harts in one word");
+
 namespace nvx::kernel {
 class Scheduler {
 public:
@@ -18,14 +20,16 @@ public:
     // Preemption: asks harts whose thread used its quantum to yield when others wait.
     void tick(u64 now);
     bool has_waiting() const { return !ready_.empty(); }
-    // Forgets every queued thread (the program ended).
+    // Forgets every queued thread and every hart's thread (the program ended).
     void clear();
 
 private:
     static bool may_run(const Thread* t, const Cpu& c) { return t->affinity < 0 || static_cast<u32>(t->affinity) == c.local; }
     void dispatch(Cpu& c, Thread* t);
+    void set_idle(Cpu& c);
 
     ThreadQueue ready_;
+    u64 busy_ = 0;  // bit `local`: that user hart runs a thread (Cpu::running != nullptr)
 };
 
 extern Scheduler g_scheduler;
