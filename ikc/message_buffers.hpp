@@ -12,7 +12,7 @@ struct BufferedMessage {
     u32 port;    // target port
     u32 length;
     u8 next;     // next message of the same (node, port), plus one; 0 = none
-    u8 payload[NVX_MAILBOX_MSG_MAX];
+    alignas(16) u8 payload[NVX_MAILBOX_MSG_MAX];  // aligned as user buffers usually are: word copies
 };
 
 class MessageBuffers {
