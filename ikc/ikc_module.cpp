@@ -15,15 +15,21 @@ namespace {
 bool boot() { return attach_own_nodes(); }
 
 // Looks at the event areas only when the engine raised an event since the last look, or
-// arrivals wait in the hardware slots for a free buffer.
+// arrivals wait in the hardware slots for a free buffer; portals and syncs only when one of
+// their event words is set (the engine sets it before `raised`).
 bool poll() {
-    bool raised = false;
-    for (u32 i = 0; i < own_node_count(); i++)
-        raised |= atomic::exchange_acq_rel(&own_node(i).events->raised, u64{0}) != 0;
+    bool raised = false, portal = false, sync = false;
+    for (u32 i = 0; i < own_node_count(); i++) {
+        noc::EventArea* e = own_node(i).events;
+        if (atomic::exchange_acq_rel(&e->raised, u64{0}) == 0) continue;
+        raised = true;
+        portal |= (atomic::load_acquire(&e->portal_ready) | atomic::load_acquire(&e->portal_done)) != 0;
+        sync |= atomic::load_acquire(&e->sync_fired) != 0;
+    }
     if (!raised && !mailbox_arrivals_held()) return false;
     bool moved = mailbox_poll();
-    moved |= portal_poll();
-    moved |= sync_poll();
+    if (portal) moved |= portal_poll();
+    if (sync) moved |= sync_poll();
     return moved;
 }
 
