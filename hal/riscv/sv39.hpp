@@ -67,6 +67,18 @@ public:
         return pte == nullptr ? 0 : *pte;
     }
 
+    // The last-level table covering `va` (its 2 MiB region), or nullptr if there is none.
+    const Pte* leaf_table(u64 va) const {
+        if (!is_canonical(va)) return nullptr;
+        u64 table = root_;
+        for (u64 level = kLevels - 1; level > 0; level--) {
+            Pte entry = memory_.table(table)[vpn(va, level)];
+            if (!(entry & kValid) || is_leaf(entry)) return nullptr;
+            table = pte_phys(entry);
+        }
+        return memory_.table(table);
+    }
+
     // Physical address `va` maps to if the leaf grants all of `required` flags, else 0.
     u64 translate(u64 va, u64 required) const {
         Pte pte = lookup(va);

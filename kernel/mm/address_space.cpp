@@ -85,18 +85,42 @@ void* AddressSpace::user_pointer(u64 va, u64 len, u64 required) const {
     u64 epoch = this->epoch();
     Translation& cached = translations_[this_cpu().local][page % kTranslationsPerHart];
     if (cached.key == key && cached.epoch == epoch) return reinterpret_cast<void*>(cached.kernel_page + offset);
-    KernelTable table(g_direct, root_);
-    u64 phys = table.translate(va - offset, required | sv39::kUser | sv39::kValid);
-    if (phys == 0 || !g_layout.owns_phys(phys, sv39::kPageSize)) return nullptr;
-    cached = {key, epoch, g_layout.phys_to_virt(phys)};
-    return reinterpret_cast<void*>(cached.kernel_page + offset);
+    u64 kernel_page = page_in_kernel(va - offset, required);
+    if (kernel_page == 0) return nullptr;
+    cached = {key, epoch, kernel_page};
+    return reinterpret_cast<void*>(kernel_page + offset);
+}
+
+u64 AddressSpace::page_in_kernel(u64 page, u64 required) const {
+    LeafTable& leaf = leaf_tables_[this_cpu().local];
+    u64 epoch = this->epoch();
+    if (leaf.table == nullptr || leaf.region != page >> 21 || leaf.epoch != epoch) {
+        const sv39::Pte* table = KernelTable(g_direct, root_).leaf_table(page);
+        if (table == nullptr) return 0;
+        leaf = {page >> 21, epoch, table};
+    }
+    sv39::Pte pte = leaf.table[page / sv39::kPageSize % sv39::kEntriesPerTable];
+    u64 need = required | sv39::kUser | sv39::kValid;
+    u64 phys = sv39::pte_phys(pte);
+    if ((pte & need) != need || !g_layout.owns_phys(phys, sv39::kPageSize)) return 0;
+    return g_layout.phys_to_virt(phys);
+}
+
+u64 AddressSpace::user_run(u64 va, u64 len, u64 required, u8** kernel) const {
+    if (len == 0 || !user_address_ok(va, len)) return 0;
+    u64 offset = va % sv39::kPageSize;
+    u64 first = page_in_kernel(va - offset, required);
+    if (first == 0) return 0;
+    *kernel = reinterpret_cast<u8*>(first + offset);
+    u64 run = sv39::kPageSize - offset;
+    while (run < len && page_in_kernel(va + run, required) == first + offset + run) run += sv39::kPageSize;
+    return run < len ? run : len;
 }
 
 bool AddressSpace::user_range_ok(u64 va, u64 len, u64 required) const {
-    if (len == 0) return true;
-    if (!user_address_ok(va, len)) return false;
-    for (u64 page = align_down(va, sv39::kPageSize); page < va + len; page += sv39::kPageSize)
-        if (user_pointer(page, 1, required) == nullptr) return false;
+    u8* ignored;
+    for (u64 n; len != 0; va += n, len -= n)
+        if ((n = user_run(va, len, required, &ignored)) == 0) return false;
     return true;
 }
 
@@ -108,15 +132,12 @@ bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
         if (p != nullptr) memcpy(dst, p, len);
         return p != nullptr;
     }
-    if (!user_range_ok(va, len, sv39::kRead)) return false;
+    if (!user_range_ok(va, len, sv39::kRead)) return false;  // nothing copied from a bad range
     auto* out = static_cast<u8*>(dst);
-    while (len > 0) {
-        u64 chunk = sv39::kPageSize - va % sv39::kPageSize;
-        if (chunk > len) chunk = len;
-        memcpy(out, user_pointer(va, chunk, sv39::kRead), chunk);
-        out += chunk;
-        va += chunk;
-        len -= chunk;
+    u8* from;
+    for (u64 n; len != 0; out += n, va += n, len -= n) {
+        n = user_run(va, len, sv39::kRead, &from);
+        memcpy(out, from, n);
     }
     return true;
 }
@@ -127,15 +148,12 @@ bool AddressSpace::copy_to_user(u64 va, const void* src, u64 len) const {
         if (p != nullptr) memcpy(p, src, len);
         return p != nullptr;
     }
-    if (!user_range_ok(va, len, sv39::kWrite)) return false;
+    if (!user_range_ok(va, len, sv39::kWrite)) return false;  // nothing written to a bad range
     auto* in = static_cast<const u8*>(src);
-    while (len > 0) {
-        u64 chunk = sv39::kPageSize - va % sv39::kPageSize;
-        if (chunk > len) chunk = len;
-        memcpy(user_pointer(va, chunk, sv39::kWrite), in, chunk);
-        in += chunk;
-        va += chunk;
-        len -= chunk;
+    u8* to;
+    for (u64 n; len != 0; in += n, va += n, len -= n) {
+        n = user_run(va, len, sv39::kWrite, &to);
+        memcpy(to, in, n);
     }
     return true;
 }

@@ -30,6 +30,10 @@ public:
     // `required` (sv39 flags, U implied) are granted; nullptr otherwise.
     void* user_pointer(u64 va, u64 len, u64 required) const;
     bool user_range_ok(u64 va, u64 len, u64 required) const;
+    // The longest physically contiguous piece at the start of [va, va + len) mapped with
+    // `required`: its length (0: va is not mapped so) and, in *kernel, where the kernel
+    // reaches it. Long copies go piece by piece, one table lookup per page.
+    u64 user_run(u64 va, u64 len, u64 required, u8** kernel) const;
     bool copy_from_user(void* dst, u64 va, u64 len) const;
     bool copy_to_user(u64 va, const void* src, u64 len) const;
     bool is_user_mapped(u64 va, u64 required) const;
@@ -50,6 +54,9 @@ public:
     bool map_user_physical(u64 va, u64 phys, u64 len);
 
 private:
+    // Kernel address of user page `page` if mapped with `required`, else 0 (leaf-table cache).
+    u64 page_in_kernel(u64 page, u64 required) const;
+
     // Recent translations per hart (user page and permissions -> kernel address), so a
     // user copy walks the page table once per page, not once per call. Valid within one
     // epoch: user mappings are only ever removed by an epoch change.
@@ -60,6 +67,14 @@ private:
     };
     static constexpr u32 kTranslationsPerHart = 8;
     mutable Translation translations_[kMaxHarts][kTranslationsPerHart] = {};
+    // Per hart, the last-level table of the last 2 MiB region walked: the next page of a
+    // long copy is one load away. Tables, too, only go away with an epoch change.
+    struct LeafTable {
+        u64 region;  // va >> 21
+        u64 epoch;
+        const riscv::sv39::Pte* table;  // nullptr = empty
+    };
+    mutable LeafTable leaf_tables_[kMaxHarts] = {};
 
     u64 root_ = 0;
     u64 heap_start_ = 0;
