@@ -60,7 +60,7 @@ $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 -include mk/host_tests.mk
 
 clean:
-	rm -rf $(BUILD_ROOT)/tiny $(BUILD_ROOT)/small $(BUILD_ROOT)/mppa256 $(HOST_BUILD)
+	rm -rf $(addprefix $(BUILD_ROOT)/,$(BOARDS) $(EXTRA_BOARDS)) $(HOST_BUILD)
 
 # --- host tools ---
 BOARD_INFO := $(BUILD_ROOT)/tools/board-info

@@ -1,10 +1,14 @@
 // Limits of the kernel's IKC: one place for every table size.
 #pragma once
 #include "hal/board/current.hpp"
+#include "hal/noc/noc_abi.hpp"
 #include "kernel/abi/nvx_abi.h"
 
 namespace nvx::ikc {
 inline constexpr u32 kPorts = NVX_IKC_PORTS;  // logical ports per physical endpoint
+// The ABI's numbers are the board table's: tied here, where both are seen.
+static_assert(NVX_MAILBOX_MSG_MAX == noc::kMailboxPayload, "the ABI's mailbox payload is the hardware's");
+static_assert(NVX_SYNC_PORTS == board::kSyncsPerNode, "the ABI's sync ports are the hardware's registers");
 inline constexpr u32 kVirtualMailboxes = 64;
 inline constexpr u32 kVirtualPortals = 64;
 inline constexpr u32 kVirtualSyncs = 16;

@@ -1,7 +1,6 @@
 #include "ikc/mailbox.hpp"
 
 #include "hal/noc/noc_driver.hpp"
-#include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
@@ -138,7 +137,7 @@ CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
     MailboxMessage& m = staged(t);
     if (!g_space.copy_from_user(m.payload, buffer, size)) return resume_with(-NVX_EFAULT);
     m.header = {static_cast<u16>(out->node), static_cast<u16>(id), static_cast<u16>(out->remote_port),
-                static_cast<u16>(size), riscv::read_time()};
+                static_cast<u16>(size)};
     io_of(t).begin(static_cast<u32>(id), buffer, size);
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
         if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&

@@ -8,8 +8,9 @@ namespace nvx::noc {
 using board::kMaxNodes;
 using board::kSyncsPerNode;
 
-inline constexpr u32 kMailboxPayload = 128;   // bytes of payload per hardware message
-inline constexpr u32 kPortalMaxTransfer = 4096;  // bytes per hardware portal transfer
+// The board table's NoC parameters (one definition; every board uses kMppaNoc).
+inline constexpr u32 kMailboxPayload = board::kMppaNoc.mailbox_payload;        // per hardware message
+inline constexpr u32 kPortalMaxTransfer = board::kMppaNoc.portal_max_transfer;  // per portal transfer
 inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one allow may post
 
 // One physically contiguous piece of a posted receive buffer (at most kPortalMaxTransfer).
@@ -18,20 +19,19 @@ struct PortalSegment {
     u64 length;
 };
 
-// A hardware mailbox message: the 16-byte header the sender fills in (the engine checks
-// and overwrites `source`), then the payload.
+// A hardware mailbox message: the 8-byte header the sender fills in (the engine checks
+// and overwrites `source`), then the payload (8-byte aligned: word copies).
 struct MailboxHeader {
     u16 source;       // sender node (set by the engine)
     u16 source_port;  // sender's logical port
     u16 target_port;  // receiver's logical port
     u16 length;       // payload bytes used
-    u64 stamp;        // sender's clock at send (carried for the virtual-time model)
 };
 struct MailboxMessage {
     MailboxHeader header;
     u8 payload[kMailboxPayload];
 };
-static_assert(sizeof(MailboxHeader) == 16 && sizeof(MailboxMessage) == 144);
+static_assert(sizeof(MailboxHeader) == 8 && sizeof(MailboxMessage) == 8 + kMailboxPayload);
 
 // Where the engine leaves events for a node's kernel, in that kernel's own memory. Event
 // bits are set by the engine (atomic OR) and cleared by the kernel (atomic AND): they are
@@ -62,7 +62,7 @@ struct NodeStats {
 // Vendor extension functions (sbi::kExtVendorNvx), all in the NoC range.
 enum Function : u64 {
     kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys)
-    kMailboxSend,     // (source node, target node, message_phys, stamp) -> modeled cycles | kBusy
+    kMailboxSend,     // (source node, target node, message_phys) -> modeled cycles | kBusy
     kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
     kPortalAllow,     // (node, sender node, ports, PortalSegment list_phys, count | remaining << 32)
     kPortalWrite,     // (source node, target node, ports, data_phys, length | remaining << 32) -> bytes
@@ -72,8 +72,6 @@ enum Function : u64 {
     kForgetProgram,   // (node): its program ended: withdraw the posted window, disarm syncs
 };
 
-// Ports of a portal transfer, packed in one argument: source port | target port << 16.
-constexpr u64 pack_ports(u32 source_port, u32 target_port) { return source_port | (u64{target_port} << 16); }
 constexpr u64 pack_lengths(u32 length, u64 remaining) { return length | (remaining << 32); }
 // The receiver's window (sum of its posted segments) fills across several transfers; the
 // allow completes when the window is full or the sender's message ends.
