@@ -1,4 +1,5 @@
 // The IKC as a kernel module: its boot step, its poll in the core loop and its calls.
+#include "kernel/console.hpp"
 #include "ikc/mailbox.hpp"
 #include "ikc/noc_selftest.hpp"
 #include "ikc/own_nodes.hpp"
@@ -36,7 +37,10 @@ bool poll() {
 void program_ended() {
     // A window still posted names the old program's pages; armed syncs would eat the
     // next program's signals: the engine forgets both.
-    for (u32 i = 0; i < own_node_count(); i++) noc::forget_program(own_node(i).node);
+    for (u32 i = 0; i < own_node_count(); i++) {
+        sbi::Result r = noc::forget_program(own_node(i).node);
+        if (r.error != sbi::kSuccess) kernel::panic("NoC engine refused to forget node %u (%ld)", own_node(i).node, r.error);
+    }
     mailbox_reset();
     portal_reset();
     sync_reset();

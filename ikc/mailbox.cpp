@@ -5,6 +5,7 @@
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "support/atomic.hpp"
@@ -35,7 +36,12 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
                 wake(reader, *in, -NVX_EMSGSIZE);  // the message stays for a larger read
                 continue;
             }
-            g_space.copy_to_user(io_of(reader).buffer, payload, length);
+            // The buffer was checked when the read began; if it is gone now, this reader
+            // fails and the message stays for the next one.
+            if (!g_space.copy_to_user(io_of(reader).buffer, payload, length)) {
+                wake(reader, *in, -NVX_EFAULT);
+                continue;
+            }
             count_message(*in, length);
             wake(reader, *in, length);
             return true;
@@ -81,7 +87,8 @@ bool poll_arrivals(OwnNode& own) {
             continue;
         }
         if (Endpoint* in = g_mailboxes.find_input(own.node, m.header.target_port)) in->stats.hw_transfers++;
-        noc::mailbox_release(own.node, sender);
+        sbi::Result r = noc::mailbox_release(own.node, sender);  // a full slot of our own node
+        if (r.error != sbi::kSuccess) kernel::panic("mailbox slot release refused by the NoC engine (%ld)", r.error);
         moved = true;
     }
     return moved;
@@ -122,7 +129,7 @@ CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
         return outcome;
     }
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
-    g_space.copy_to_user(buffer, m->payload, m->length);
+    if (!g_space.copy_to_user(buffer, m->payload, m->length)) return resume_with(-NVX_EFAULT);  // message stays
     u32 length = m->length;
     g_buffers.release(m);
     count_message(*in, length);

@@ -3,6 +3,7 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "kernel/console.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "support/atomic.hpp"
 
@@ -30,7 +31,11 @@ i64 read_nodes(u64 address, u64 count, NodeSet* set) {
     return 0;
 }
 
-void arm(Endpoint& in) { noc::sync_arm(in.node, in.port, in.sync_nodes); }
+// Own node, register < kSyncsPerNode: a refusal is a kernel bug.
+void arm(Endpoint& in) {
+    sbi::Result r = noc::sync_arm(in.node, in.port, in.sync_nodes);
+    if (r.error != sbi::kSuccess) kernel::panic("sync register refused by the NoC engine (%ld)", r.error);
+}
 }  // namespace
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
+#include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "support/atomic.hpp"
 
@@ -12,7 +13,8 @@ static_assert(kMaxHarts <= 64, "posted harts fit one mask");
 
 void send_ipi(const Cpu& target) {
     asm volatile("fence rw, rw" ::: "memory");  // the hand-off is visible before the IPI
-    sbi::send_ipi(1, target.hart);
+    // A hart of our own cluster: a refusal is a kernel bug.
+    if (i64 err = sbi::send_ipi(1, target.hart); err != sbi::kSuccess) panic("IPI to hart %u refused (%ld)", target.hart, err);
 }
 
 void wait_for_user_harts(unsigned ready) {

@@ -16,10 +16,12 @@ inline Result call(u64 ext, u64 fn, u64 a0 = 0, u64 a1 = 0, u64 a2 = 0, u64 a3 =
     return {static_cast<i64>(r0), r1};
 }
 
-inline void set_timer(u64 when) { call(kExtTime, 0, when); }
-inline i64 send_ipi(u64 mask, u64 base) { return call(kExtIpi, 0, mask, base).error; }
-inline i64 hart_start(u64 hart, u64 start_phys, u64 opaque) { return call(kExtHsm, kHsmStart, hart, start_phys, opaque).error; }
+// The caller's own timer: the firmware cannot refuse it.
+inline void set_timer(u64 when) { static_cast<void>(call(kExtTime, 0, when)); }
+[[nodiscard]] inline i64 send_ipi(u64 mask, u64 base) { return call(kExtIpi, 0, mask, base).error; }
+[[nodiscard]] inline i64 hart_start(u64 hart, u64 start_phys, u64 opaque) { return call(kExtHsm, kHsmStart, hart, start_phys, opaque).error; }
 inline Result hart_status(u64 hart) { return call(kExtHsm, kHsmStatus, hart); }
 inline Result console_write(u64 phys, u64 len) { return call(kExtConsole, kConsoleWrite, len, phys, 0); }
-inline void system_reset(u64 type, u64 reason) { call(kExtReset, 0, type, reason); }
+// Does not return when it succeeds; the caller handles the return.
+inline void system_reset(u64 type, u64 reason) { static_cast<void>(call(kExtReset, 0, type, reason)); }
 }  // namespace nvx::sbi

@@ -47,7 +47,7 @@ enum Error : i64 {
     kErrAlreadyStarted = -7, kErrAlreadyStopped = -8,
 };
 
-struct Result {
+struct [[nodiscard]] Result {
     i64 error;
     u64 value;
 };

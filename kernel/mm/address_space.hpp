@@ -28,14 +28,14 @@ public:
 
     // Kernel pointer to user memory at va..va+len if it lies in one page and all of
     // `required` (sv39 flags, U implied) are granted; nullptr otherwise.
-    void* user_pointer(u64 va, u64 len, u64 required) const;
-    bool user_range_ok(u64 va, u64 len, u64 required) const;
+    [[nodiscard]] void* user_pointer(u64 va, u64 len, u64 required) const;
+    [[nodiscard]] bool user_range_ok(u64 va, u64 len, u64 required) const;
     // The longest physically contiguous piece at the start of [va, va + len) mapped with
     // `required`: its length (0: va is not mapped so) and, in *kernel, where the kernel
     // reaches it. Long copies go piece by piece, one table lookup per page.
-    u64 user_run(u64 va, u64 len, u64 required, u8** kernel) const;
-    bool copy_from_user(void* dst, u64 va, u64 len) const;
-    bool copy_to_user(u64 va, const void* src, u64 len) const;
+    [[nodiscard]] u64 user_run(u64 va, u64 len, u64 required, u8** kernel) const;
+    [[nodiscard]] bool copy_from_user(void* dst, u64 va, u64 len) const;
+    [[nodiscard]] bool copy_to_user(u64 va, const void* src, u64 len) const;
     bool is_user_mapped(u64 va, u64 required) const;
 
     // Program break (heap) management.

@@ -63,15 +63,16 @@ i64 build_stack(const BootArgs& args) {
     u64 slots = 1 + args.argc + 1 + args.envc + 1;
     u64 sp = align_down(top - strings - 8 * slots, 16);
     u64 slot = sp, text = sp + 8 * slots;
+    bool copied = true;  // false: the arguments do not fit the stack
     auto put_word = [&](u64 value) {
-        g_space.copy_to_user(slot, &value, 8);
+        copied &= g_space.copy_to_user(slot, &value, 8);
         slot += 8;
     };
     auto put_strings = [&](u32 count, const char* const* list) {
         for (u32 i = 0; i < count; i++) {
             u64 len = str_length(list[i]) + 1;
             put_word(text);
-            g_space.copy_to_user(text, list[i], len);
+            copied &= g_space.copy_to_user(text, list[i], len);
             text += len;
         }
         put_word(0);
@@ -79,7 +80,7 @@ i64 build_stack(const BootArgs& args) {
     put_word(args.argc);
     put_strings(args.argc, args.argv);
     put_strings(args.envc, args.envp);
-    return static_cast<i64>(sp);
+    return copied ? static_cast<i64>(sp) : -NVX_ENOMEM;
 }
 }  // namespace
 
@@ -145,13 +146,12 @@ i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
     u64 buffer = g_pages.allocate_run(pages);
     if (buffer == 0) return -NVX_ENOMEM;
     auto* file = reinterpret_cast<u8*>(g_layout.phys_to_virt(buffer));
-    g_space.copy_from_user(file, image, size);
     BootArgs* argv = &g_restart_args;
     *argv = BootArgs{};
-    g_space.copy_from_user(argv->storage, args, args_size);
+    bool copied = g_space.copy_from_user(file, image, size) && g_space.copy_from_user(argv->storage, args, args_size);
     argv->storage[sizeof argv->storage - 1] = '\0';
     elf::Image check;
-    int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check);
+    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check) : -NVX_EFAULT;
     if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;
     if (err != 0) {
         for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
