@@ -46,45 +46,22 @@ void program_ended() {
     sync_reset();
 }
 
-using kernel::CallArgs;
-
-// Adapters from the call registers to the IKC functions.
-CallResult mb_create(Thread*, const CallArgs& a) { return resume_with(mailbox_create(a.a0, a.a1)); }
-CallResult mb_open(Thread*, const CallArgs& a) { return resume_with(mailbox_open(a.a0, a.a1)); }
-CallResult mb_read(Thread* t, const CallArgs& a) { return mailbox_read(t, a.a0, a.a1, a.a2); }
-CallResult mb_write(Thread* t, const CallArgs& a) { return mailbox_write(t, a.a0, a.a1, a.a2); }
-CallResult mb_close(Thread*, const CallArgs& a) { return resume_with(mailbox_close(a.a0)); }
-CallResult mb_unlink(Thread*, const CallArgs& a) { return resume_with(mailbox_unlink(a.a0)); }
-CallResult mb_stats(Thread*, const CallArgs& a) { return resume_with(mailbox_stats(a.a0, a.a1)); }
-CallResult pt_create(Thread*, const CallArgs& a) { return resume_with(portal_create(a.a0, a.a1)); }
-CallResult pt_allow(Thread*, const CallArgs& a) { return resume_with(portal_allow(a.a0, a.a1)); }
-CallResult pt_open(Thread*, const CallArgs& a) { return resume_with(portal_open(a.a0, a.a1)); }
-CallResult pt_read(Thread* t, const CallArgs& a) { return portal_read(t, a.a0, a.a1, a.a2); }
-CallResult pt_write(Thread* t, const CallArgs& a) { return portal_write(t, a.a0, a.a1, a.a2); }
-CallResult pt_close(Thread*, const CallArgs& a) { return resume_with(portal_close(a.a0)); }
-CallResult pt_unlink(Thread*, const CallArgs& a) { return resume_with(portal_unlink(a.a0)); }
-CallResult pt_stats(Thread*, const CallArgs& a) { return resume_with(portal_stats(a.a0, a.a1)); }
-CallResult sy_create(Thread*, const CallArgs& a) { return resume_with(sync_create(a.a0, a.a1, a.a2, a.a3)); }
-CallResult sy_open(Thread*, const CallArgs& a) { return resume_with(sync_open(a.a0, a.a1, a.a2, a.a3)); }
-CallResult sy_wait(Thread* t, const CallArgs& a) { return sync_wait(t, a.a0); }
-CallResult sy_signal(Thread*, const CallArgs& a) { return resume_with(sync_signal(a.a0)); }
-CallResult sy_close(Thread*, const CallArgs& a) { return resume_with(sync_close(a.a0)); }
-CallResult sy_unlink(Thread*, const CallArgs& a) { return resume_with(sync_unlink(a.a0)); }
+using kernel::call_with;
 
 // Every IKC call touches endpoint state shared by the cluster: all run on the kernel core.
 constexpr kernel::RunsOn kCore = kernel::RunsOn::KernelCore;
 const kernel::KernelCall kCalls[] = {
-    {NVX_SYS_MAILBOX_CREATE, kCore, mb_create}, {NVX_SYS_MAILBOX_OPEN, kCore, mb_open},
-    {NVX_SYS_MAILBOX_READ, kCore, mb_read},     {NVX_SYS_MAILBOX_WRITE, kCore, mb_write},
-    {NVX_SYS_MAILBOX_CLOSE, kCore, mb_close},   {NVX_SYS_MAILBOX_UNLINK, kCore, mb_unlink},
-    {NVX_SYS_MAILBOX_STATS, kCore, mb_stats},   {NVX_SYS_PORTAL_CREATE, kCore, pt_create},
-    {NVX_SYS_PORTAL_ALLOW, kCore, pt_allow},    {NVX_SYS_PORTAL_OPEN, kCore, pt_open},
-    {NVX_SYS_PORTAL_READ, kCore, pt_read},      {NVX_SYS_PORTAL_WRITE, kCore, pt_write},
-    {NVX_SYS_PORTAL_CLOSE, kCore, pt_close},    {NVX_SYS_PORTAL_UNLINK, kCore, pt_unlink},
-    {NVX_SYS_PORTAL_STATS, kCore, pt_stats},    {NVX_SYS_SYNC_CREATE, kCore, sy_create},
-    {NVX_SYS_SYNC_OPEN, kCore, sy_open},        {NVX_SYS_SYNC_WAIT, kCore, sy_wait},
-    {NVX_SYS_SYNC_SIGNAL, kCore, sy_signal},    {NVX_SYS_SYNC_CLOSE, kCore, sy_close},
-    {NVX_SYS_SYNC_UNLINK, kCore, sy_unlink},
+    {NVX_SYS_MAILBOX_CREATE, kCore, call_with<mailbox_create>}, {NVX_SYS_MAILBOX_OPEN, kCore, call_with<mailbox_open>},
+    {NVX_SYS_MAILBOX_READ, kCore, call_with<mailbox_read>},     {NVX_SYS_MAILBOX_WRITE, kCore, call_with<mailbox_write>},
+    {NVX_SYS_MAILBOX_CLOSE, kCore, call_with<mailbox_close>},   {NVX_SYS_MAILBOX_UNLINK, kCore, call_with<mailbox_unlink>},
+    {NVX_SYS_MAILBOX_STATS, kCore, call_with<mailbox_stats>},   {NVX_SYS_PORTAL_CREATE, kCore, call_with<portal_create>},
+    {NVX_SYS_PORTAL_ALLOW, kCore, call_with<portal_allow>},     {NVX_SYS_PORTAL_OPEN, kCore, call_with<portal_open>},
+    {NVX_SYS_PORTAL_READ, kCore, call_with<portal_read>},       {NVX_SYS_PORTAL_WRITE, kCore, call_with<portal_write>},
+    {NVX_SYS_PORTAL_CLOSE, kCore, call_with<portal_close>},     {NVX_SYS_PORTAL_UNLINK, kCore, call_with<portal_unlink>},
+    {NVX_SYS_PORTAL_STATS, kCore, call_with<portal_stats>},     {NVX_SYS_SYNC_CREATE, kCore, call_with<sync_create>},
+    {NVX_SYS_SYNC_OPEN, kCore, call_with<sync_open>},           {NVX_SYS_SYNC_WAIT, kCore, call_with<sync_wait>},
+    {NVX_SYS_SYNC_SIGNAL, kCore, call_with<sync_signal>},       {NVX_SYS_SYNC_CLOSE, kCore, call_with<sync_close>},
+    {NVX_SYS_SYNC_UNLINK, kCore, call_with<sync_unlink>},
 };
 }  // namespace
 }  // namespace nvx::ikc

@@ -23,6 +23,20 @@ struct KernelCall {
     CallHandler handler;
 };
 
+// Handlers made from plain functions of the argument registers: a table entry names the
+// function itself, e.g. {NVX_SYS_MAILBOX_OPEN, RunsOn::KernelCore, call_with<mailbox_open>}.
+template <i64 (*F)(u64)>
+CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0)); }
+template <i64 (*F)(u64, u64)>
+CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0, a.a1)); }
+template <i64 (*F)(u64, u64, u64, u64)>
+CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0, a.a1, a.a2, a.a3)); }
+// ... and from functions that may block the caller.
+template <CallResult (*F)(Thread*, u64)>
+CallResult call_with(Thread* t, const CallArgs& a) { return F(t, a.a0); }
+template <CallResult (*F)(Thread*, u64, u64, u64)>
+CallResult call_with(Thread* t, const CallArgs& a) { return F(t, a.a0, a.a1, a.a2); }
+
 // The kernel's own calls (kernel_calls.cpp).
 extern const KernelCall kKernelCalls[];
 extern const u32 kKernelCallCount;

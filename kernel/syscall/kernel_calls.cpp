@@ -76,7 +76,6 @@ CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
 CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, a.a1); }
 CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
 CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, a.a0, static_cast<u32>(a.a1)); }
-CallResult sys_futex_wake(Thread*, const CallArgs& a) { return resume_with(futex_wake(a.a0, a.a1)); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
 CallResult sys_exec(Thread*, const CallArgs& a) {
@@ -84,8 +83,6 @@ CallResult sys_exec(Thread*, const CallArgs& a) {
     return r == 0 ? ended() : resume_with(r);
 }
 
-CallResult sys_poweroff(Thread*, const CallArgs& a) { return resume_with(board_power_off(a.a0)); }
-CallResult sys_map_image(Thread*, const CallArgs& a) { return resume_with(map_launch_image(a.a0)); }
 
 constexpr RunsOn kHere = RunsOn::CallerHart, kCore = RunsOn::KernelCore;
 }  // namespace
@@ -99,13 +96,13 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_THREAD_YIELD, kCore, sys_thread_yield},
     {NVX_SYS_THREAD_SELF, kHere, sys_thread_self},
     {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait},
-    {NVX_SYS_FUTEX_WAKE, kCore, sys_futex_wake},
+    {NVX_SYS_FUTEX_WAKE, kCore, call_with<futex_wake>},
     {NVX_SYS_BRK, kCore, sys_brk},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},
-    {NVX_SYS_POWEROFF, kCore, sys_poweroff},
-    {NVX_SYS_MAP_IMAGE, kCore, sys_map_image},
+    {NVX_SYS_POWEROFF, kCore, call_with<board_power_off>},
+    {NVX_SYS_MAP_IMAGE, kCore, call_with<map_launch_image>},
 };
 const u32 kKernelCallCount = sizeof kKernelCalls / sizeof kKernelCalls[0];
 }  // namespace nvx::kernel
