@@ -100,13 +100,17 @@ i64 push_chunks(Thread* writer) {
     while (io_of(writer).done < io_of(writer).size) {
         u64 va = io_of(writer).buffer + io_of(writer).done;
         u64 left = io_of(writer).size - io_of(writer).done;
-        u32 chunk = static_cast<u32>(page_span(va, left < noc::kPortalMaxTransfer ? left : noc::kPortalMaxTransfer));
-        sbi::Result r = noc::portal_write(out.node, out.remote_node, out.remote_port, user_phys(va, sv39::kRead), chunk, left);
+        u8* data;  // a physically contiguous piece: the engine moves it in one call
+        u64 run = g_space.user_run(va, left < noc::kPortalMaxWrite ? left : noc::kPortalMaxWrite, sv39::kRead, &data);
+        if (run == 0) return -NVX_EFAULT;  // checked when the write began: cannot happen
+        sbi::Result r = noc::portal_write(out.node, out.remote_node, out.remote_port,
+                                          kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(data)), static_cast<u32>(run), left);
         if (r.error == noc::kBusy) return noc::kBusy;
         if (r.error == noc::kTooLong) return -NVX_EMSGSIZE;
         if (r.error != sbi::kSuccess) return -NVX_EINVAL;
         io_of(writer).done += r.value;
-        count_transfer(out, r.value);
+        for (u64 done = 0; done < r.value; done += noc::kPortalMaxTransfer)  // the engine's transfers
+            count_transfer(out, r.value - done < noc::kPortalMaxTransfer ? r.value - done : noc::kPortalMaxTransfer);
     }
     count_message(out, io_of(writer).size);
     return 0;

@@ -188,7 +188,7 @@ u64 fill_window(PortalState& p, const u8* data, u64 length) {
 Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 data, u64 lengths) {
     u32 length = static_cast<u32>(lengths);
     u64 remaining = lengths >> 32;
-    if (length == 0 || length > kPortalMaxTransfer || remaining < length) return error(sbi::kErrInvalidParam);
+    if (length == 0 || length > kPortalMaxWrite || remaining < length) return error(sbi::kErrInvalidParam);
     if (!in_caller(c, data, length)) return error(sbi::kErrInvalidAddress);
     NodeEngine& target = g_nodes[dst];
     u32 moved;
@@ -214,10 +214,14 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         }
         target.stats.portal_bytes_received += moved;
     }
+    // The bytes went as hardware transfers of at most kPortalMaxTransfer each.
     NodeStats& s = g_nodes[src].stats;
-    s.portal_transfers_sent++;
+    for (u32 done = 0; done < moved; done += kPortalMaxTransfer) {
+        u32 piece = moved - done < kPortalMaxTransfer ? moved - done : kPortalMaxTransfer;
+        s.portal_transfers_sent++;
+        s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, piece);
+    }
     s.portal_bytes_sent += moved;
-    s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, moved);
     if (complete) interrupt_owner(dst);
     return ok(moved);
 }

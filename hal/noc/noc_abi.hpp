@@ -12,6 +12,9 @@ using board::kSyncsPerNode;
 inline constexpr u32 kMailboxPayload = board::kMppaNoc.mailbox_payload;        // per hardware message
 inline constexpr u32 kPortalMaxTransfer = board::kMppaNoc.portal_max_transfer;  // per portal transfer
 inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one allow may post
+// Bytes one portal write call may move (physically contiguous): as many hardware transfers
+// of at most kPortalMaxTransfer as a full window takes, in one crossing into the engine.
+inline constexpr u32 kPortalMaxWrite = kPortalMaxSegments * kPortalMaxTransfer;
 
 // One physically contiguous piece of a posted receive buffer (at most kPortalMaxTransfer).
 struct PortalSegment {
@@ -65,7 +68,7 @@ enum Function : u64 {
     kMailboxSend,     // (source node, target node, message_phys) -> modeled cycles | kBusy
     kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
     kPortalAllow,     // (node, sender node, ports, PortalSegment list_phys, count | remaining << 32)
-    kPortalWrite,     // (source node, target node, ports, data_phys, length | remaining << 32) -> bytes
+    kPortalWrite,     // (source node, target node, ports, data_phys, length (<= kPortalMaxWrite) | remaining << 32) -> bytes
     kSyncArm,         // (node, register, expected node mask)
     kSyncSignal,      // (source node, target node, register)
     kStats,           // (node, NodeStats* phys)
