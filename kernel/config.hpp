@@ -1,6 +1,7 @@
 // Kernel limits: one place for every size the kernel reserves.
 #pragma once
 #include "hal/board/current.hpp"
+#include "hal/riscv/sv39.hpp"
 
 namespace nvx::kernel {
 inline constexpr u64 kKernelVirtualBase = 0xffffffffc0000000ull;  // cluster memory, direct map
@@ -12,5 +13,7 @@ inline constexpr u64 kUserBase = 0x10000;                           // lowest us
 inline constexpr u64 kTickMicroseconds = 10'000;                    // preemption quantum
 inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
 inline constexpr u32 kMaxArgs = 32;                                 // argv entries of a program
+
+static_assert(riscv::sv39::kPageSize == board::kPageSize, "one page size");
 
 }  // namespace nvx::kernel

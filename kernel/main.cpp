@@ -62,7 +62,7 @@ void start_user_harts() {
 
     u64 free_start = g_layout.virt_to_phys(reinterpret_cast<u64>(_kernel_end));
     // The first I/O cluster keeps the launcher's image region out of the page pool.
-    u64 free_end = g_layout.index == 0 ? board::image_region_base(board::kBoard)
+    u64 free_end = g_layout.index == board::kControlCluster ? board::image_region_base(board::kBoard)
                                        : board::boot_info_address(*g_layout.cluster);
     g_pages.init(free_start, free_end - free_start);
     if (!g_space.init()) fail_boot("out of memory for the kernel page table", 0);

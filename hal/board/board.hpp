@@ -48,7 +48,10 @@ struct BoardShape {
 inline constexpr u32 kMaxClusters = 32;  // cluster indices fit a byte (Board::node_cluster)
 inline constexpr u32 kMaxNodes = 64;         // NoC nodes; node sets fit one 64-bit mask
 inline constexpr u32 kSyncsPerNode = 4;      // physical sync registers per node
-inline constexpr u64 kPageSize = 4096;
+inline constexpr u64 kPageSize = 4096;    // the one page size (Sv39 and the page allocator use it)
+// The control plane (Name and Spawn Servers, the launcher's image, powering the board off)
+// lives on the first cluster, an I/O cluster on every board (board_is_valid).
+inline constexpr u32 kControlCluster = 0;
 inline constexpr u64 kMegaPage = 2 * MiB;
 
 // Fixed physical layout of the emulated machine (QEMU `virt`, RAM at 0x80000000).
@@ -157,7 +160,7 @@ constexpr Board make_board(const BoardShape& s) {
     return b;
 }
 
-constexpr u64 image_region_base(const Board& b) { return b.clusters[0].mem_end() - kPageSize - kImageRegionSize; }
+constexpr u64 image_region_base(const Board& b) { return b.clusters[kControlCluster].mem_end() - kPageSize - kImageRegionSize; }
 
 // Sanity rules every board must satisfy; checked at compile time and by host tests.
 constexpr bool board_is_valid(const Board& b) {
@@ -171,7 +174,8 @@ constexpr bool board_is_valid(const Board& b) {
         if (i > 0 && c.first_hart != b.clusters[i - 1].first_hart + b.clusters[i - 1].harts) return false;
     }
     if (b.node_count > kMaxNodes) return false;
-    if (b.clusters[0].kind != ClusterKind::Io || b.clusters[0].mem_size < 2 * kImageRegionSize) return false;
+    const Cluster& control = b.clusters[kControlCluster];
+    if (control.kind != ClusterKind::Io || control.mem_size < 2 * kImageRegionSize) return false;
     return b.hart_count <= 512;  // QEMU virt limit
 }
 

@@ -95,8 +95,14 @@ struct nvx_ikc_stats {
 #define NVX_EEXIST 17
 #define NVX_ENAMETOOLONG 91
 
+/* Exit statuses of a run besides the program's own (kernel, services and launcher). */
+#define NVX_EXIT_TIMEOUT 124     /* the launcher's time limit ended the run (timeout(1)'s)  */
+#define NVX_EXIT_NOT_RUN 126     /* the program could not be placed or received             */
+#define NVX_EXIT_NOT_LOADED 127  /* the kernel could not load the program (exec failed)     */
+#define NVX_EXIT_KILLED 128      /* + fault cause: the main thread was killed               */
+
 /* How a joined thread ended. A thread killed by a fault ends alone (the program goes on),
- * except the main thread: its crash ends the program with status 128 + cause. */
+ * except the main thread: its crash ends the program with status NVX_EXIT_KILLED + cause. */
 enum nvx_thread_end {
     NVX_THREAD_EXITED = 0, /* value = the thread's exit value                    */
     NVX_THREAD_KILLED = 1  /* value = the RISC-V exception cause that killed it  */

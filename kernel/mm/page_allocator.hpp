@@ -1,12 +1,13 @@
 // Physical page allocator over one contiguous range of this cluster's memory.
 // Pure logic (host-tested); the kernel core is its only user, so it takes no lock.
 #pragma once
+#include "hal/board/board.hpp"
 #include "support/bitmap.hpp"
 
 namespace nvx::kernel {
 class PageAllocator {
 public:
-    static constexpr u64 kPageSize = 4096;
+    static constexpr u64 kPageSize = board::kPageSize;
     static constexpr u64 kMaxPages = 8192;  // 32 MiB: the largest cluster memory we manage
 
     // Manages [base, base + size); both are rounded inwards to whole pages.

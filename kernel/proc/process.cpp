@@ -166,7 +166,7 @@ i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
         kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);
         g_process.running = true;
         g_process.system = false;
-        program_exit(127);
+        program_exit(NVX_EXIT_NOT_LOADED);
     }
     return 0;
 }
@@ -179,7 +179,7 @@ i64 board_power_off(u64 status) {
 }
 
 i64 map_launch_image(u64 size) {
-    if (!g_process.system || g_layout.index != 0) return -NVX_EPERM;
+    if (!g_process.system || g_layout.index != board::kControlCluster) return -NVX_EPERM;
     if (size == 0 || size > board::kImageRegionSize) return -NVX_EINVAL;
     if (g_process.image_mapped) return -NVX_EBUSY;
     if (!g_space.map_user_physical(NVX_USER_IMAGE_BASE, board::image_region_base(board::kBoard),
@@ -208,6 +208,6 @@ void program_exit(u32 status) {
     kprint("[cluster %u] system program exited with status %u\n", g_layout.index, status);
     // The board's control plane lives on the first I/O cluster: without it nothing can
     // end the run, so the board powers off with its status.
-    if (g_layout.index == 0) sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
+    if (g_layout.index == board::kControlCluster) sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
 }
 }  // namespace nvx::kernel

@@ -32,7 +32,7 @@ void thread_end(Thread* t, u64 how, u64 value) {
     t->end = {how, value};
     // A crashed main thread ends the program (other threads may wait for it forever).
     if (t->id == g_process.main_thread && how == NVX_THREAD_KILLED) {
-        program_exit(128 + static_cast<u32>(value));
+        program_exit(NVX_EXIT_KILLED + static_cast<u32>(value));
         return;
     }
     if (t->has_joiner) {

@@ -34,7 +34,7 @@ int spawn_client_main(int exited)
             free(image);
             free(strings);
             printf("[cluster %u] no memory for a %u-byte program\n", info.cluster, req.image_size);
-            report(NVX_SPAWN_REFUSED, info.cluster, 126);
+            report(NVX_SPAWN_REFUSED, info.cluster, NVX_EXIT_NOT_RUN);
             continue;
         }
         long got_image = -1, got_strings = -1;
@@ -49,6 +49,6 @@ int spawn_client_main(int exited)
         printf("[cluster %u] spawn failed (%ld)\n", info.cluster, err);
         free(image);
         free(strings);
-        report(NVX_SPAWN_EXITED, info.cluster, 126);
+        report(NVX_SPAWN_EXITED, info.cluster, NVX_EXIT_NOT_RUN);
     }
 }

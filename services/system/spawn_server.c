@@ -64,8 +64,9 @@ static int build_strings(char *out, int argc, char **argv, const struct launch_a
 
 static void describe_end(unsigned cluster, unsigned status)
 {
-    if (status >= 128 && status < 128 + 32)
-        printf("[spawn] cluster %u: program killed (exception cause %u), status %u\n", cluster, status - 128, status);
+    if (status >= NVX_EXIT_KILLED && status < NVX_EXIT_KILLED + 32)
+        printf("[spawn] cluster %u: program killed (exception cause %u), status %u\n", cluster, status - NVX_EXIT_KILLED,
+               status);
     else
         printf("[spawn] cluster %u: program exited with status %u\n", cluster, status);
 }
@@ -141,7 +142,7 @@ int spawn_server_main(int argc, char **argv)
         int size = build_strings(strings, argc, argv, &a, clusters, pes, cluster_of, k);
         if (size < 0 || send_program(first_compute + k, (const void *)image, a.image_size, strings, size) != 0) {
             printf("[spawn] cannot start %s on cluster %u: run failed\n", argv[a.first_program_arg], first_compute + k);
-            nvx_poweroff(126);
+            nvx_poweroff(NVX_EXIT_NOT_RUN);
         }
         spawned++;
     }
