@@ -31,9 +31,10 @@ void noc_selftest() {
     u64 window_phys = g_layout.virt_to_phys(reinterpret_cast<u64>(window));
     expect_sbi("noc-portal-allow-foreign-segment",
                noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidAddress);
-    window[0] = {own_buffer, 8192};
+    constexpr u64 kOversized = noc::kPortalMaxWrite + noc::kPortalMaxTransfer;
+    window[0] = {own_buffer, kOversized};
     expect_sbi("noc-portal-allow-oversized-segment",
-               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 8192).error, sbi::kErrInvalidParam);
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, kOversized).error, sbi::kErrInvalidParam);
     expect_sbi("noc-portal-allow-too-many-segments",
                noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
                sbi::kErrInvalidParam);

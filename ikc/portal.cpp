@@ -3,7 +3,6 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
-#include "ikc/user_copy.hpp"
 #include "kernel/console.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
@@ -32,9 +31,13 @@ void post_window(Thread* reader) {
     u64 left = io_of(reader).size - io_of(reader).done;
     u64 va = io_of(reader).buffer + io_of(reader).done;
     u32 count = 0;
+    // Physically contiguous runs of the buffer, each one segment (checked when the read began).
     for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
-        u64 span = page_span(va + covered, left - covered);
-        segments[count] = {user_phys(va + covered, sv39::kWrite), span};
+        u8* to;
+        u64 want = left - covered < noc::kPortalMaxWrite ? left - covered : noc::kPortalMaxWrite;
+        u64 span = g_space.user_run(va + covered, want, sv39::kWrite, &to);
+        if (span == 0) kernel::panic("portal reader's buffer unmapped during its read");
+        segments[count] = {kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(to)), span};
         covered += span;
     }
     sbi::Result r = noc::portal_allow(in.node, in.remote_node, in.port,

@@ -12,11 +12,12 @@ using board::kSyncsPerNode;
 inline constexpr u32 kMailboxPayload = board::kMppaNoc.mailbox_payload;        // per hardware message
 inline constexpr u32 kPortalMaxTransfer = board::kMppaNoc.portal_max_transfer;  // per portal transfer
 inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one allow may post
-// Bytes one portal write call may move (physically contiguous): as many hardware transfers
-// of at most kPortalMaxTransfer as a full window takes, in one crossing into the engine.
+// Bytes one portal write call may move, and one posted segment may hold (physically
+// contiguous): the engine moves them as hardware transfers of at most kPortalMaxTransfer
+// each, in one crossing into the engine.
 inline constexpr u32 kPortalMaxWrite = kPortalMaxSegments * kPortalMaxTransfer;
 
-// One physically contiguous piece of a posted receive buffer (at most kPortalMaxTransfer).
+// One physically contiguous piece of a posted receive buffer (at most kPortalMaxWrite).
 struct PortalSegment {
     u64 phys;
     u64 length;
