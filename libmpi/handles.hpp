@@ -56,6 +56,13 @@ public:
 
     int used() const { return used_; }
 
+    // Forgets every entry and frees the slots (the objects belong to the caller).
+    void clear() {
+        free(slots_);
+        slots_ = nullptr;
+        capacity_ = used_ = search_from_ = 0;
+    }
+
 private:
     static constexpr int kFirstCapacity = 16;
 
