@@ -53,3 +53,10 @@ USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB
 # QEMU and guest-test time limits (seconds).
 QEMU := qemu-system-riscv64
 GUEST_TIMEOUT ?= 60
+
+# LWMPI: the variant scripts/mpicc builds against by default (both are always built):
+# opt (local messages through shared memory) or unopt (everything through IKC).
+MPI_VARIANT ?= opt
+ifeq ($(filter $(MPI_VARIANT),opt unopt),)
+$(error unknown MPI_VARIANT '$(MPI_VARIANT)': choose opt or unopt)
+endif

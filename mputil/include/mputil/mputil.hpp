@@ -91,4 +91,13 @@ void finalize();
 // Blocks until every rank of my cluster called it (shared-memory barrier, sleeps).
 void barrier_cluster();
 
+// ---- Measurements (benchmarks and tests). --------------------------------------------------
+
+struct Stats {
+    uint64_t first_contacts;        // name lookups of peers done by this cluster
+    double first_contact_seconds;   // their total time
+    uint32_t writer_threads;        // portal writer threads this cluster started
+};
+void stats(Stats* out);             // of the calling rank's cluster
+
 }  // namespace mputil
