@@ -139,6 +139,7 @@ void comm_finalize_predefined()
     if (t_world)
         comm_release(t_world);
     t_self = t_world = nullptr;
+    t_comms.clear();  // communicators the program did not free die with MPI_Finalize
 }
 
 void context_ids_free_mask(uint32_t* mask)

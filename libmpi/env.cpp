@@ -101,6 +101,8 @@ extern "C" int MPI_Finalize(void)
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
+    request_finalize();
+    errhandler_finalize();
     mputil::finalize();
     t_phase = kFinalized;
     return MPI_SUCCESS;

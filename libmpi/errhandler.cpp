@@ -76,6 +76,8 @@ void errhandler_release(MPI_Errhandler h)
     }
 }
 
+void errhandler_finalize() { t_handlers.clear(); }
+
 }  // namespace lwmpi
 
 using namespace lwmpi;

@@ -15,5 +15,6 @@ inline int fail(MPI_Comm comm, int code, const char* call) { return raise_error(
 bool errhandler_valid(MPI_Errhandler handler);
 void errhandler_retain(MPI_Errhandler handler);   // no-op for the predefined ones
 void errhandler_release(MPI_Errhandler handler);
+void errhandler_finalize();  // MPI_Finalize: forgets every handle
 
 }  // namespace lwmpi

@@ -273,4 +273,6 @@ void request_drain_detached()
     }
 }
 
+void request_finalize() { t_requests.clear(); }
+
 }  // namespace lwmpi

@@ -59,5 +59,6 @@ void request_delete(Request* r);    // unregisters and frees (after teardown)
 // MPI_Request_free of an active request: it completes in the background; Finalize waits.
 void request_detach(Request* r);
 void request_drain_detached();
+void request_finalize();            // MPI_Finalize: forgets every handle
 
 }  // namespace lwmpi
