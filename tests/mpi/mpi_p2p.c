@@ -262,12 +262,19 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    /* Barriers between the parts: a wildcard receive of one part must not take a message
+     * of the next. */
     sizes(argc > 1 ? atoi(argv[1]) : 1 << 20);
+    MPI_Barrier(MPI_COMM_WORLD);
     wildcards_and_order();
+    MPI_Barrier(MPI_COMM_WORLD);
     truncation_self_and_proc_null();
+    MPI_Barrier(MPI_COMM_WORLD);
     many_outstanding();
     completion_calls();
+    MPI_Barrier(MPI_COMM_WORLD);
     persistent_cancel_probe();
+    MPI_Barrier(MPI_COMM_WORLD);
     sendrecv_and_types();
     int status = mpi_check_finish("mpi_p2p");
     MPI_Finalize();

@@ -18,13 +18,13 @@ static _Thread_local int wrank;
     X(MPI_UNSIGNED_LONG_LONG, unsigned long long) X(MPI_INT8_T, int8_t)                      \
     X(MPI_INT16_T, int16_t) X(MPI_INT32_T, int32_t) X(MPI_INT64_T, int64_t)                  \
     X(MPI_UINT8_T, uint8_t) X(MPI_UINT16_T, uint16_t) X(MPI_UINT32_T, uint32_t)              \
-    X(MPI_UINT64_T, uint64_t) X(MPI_AINT, MPI_Aint) X(MPI_OFFSET, MPI_Offset)                \
-    X(MPI_COUNT, MPI_Count)
+    X(MPI_UINT64_T, uint64_t)
+#define MULTI_LANGUAGE_TYPES(X) X(MPI_AINT, MPI_Aint) X(MPI_OFFSET, MPI_Offset) X(MPI_COUNT, MPI_Count)
 #define FLOAT_TYPES(X) X(MPI_FLOAT, float) X(MPI_DOUBLE, double) X(MPI_LONG_DOUBLE, long double)
 #define COMPLEX_TYPES(X)                                                                    \
     X(MPI_C_FLOAT_COMPLEX, float _Complex) X(MPI_C_DOUBLE_COMPLEX, double _Complex)          \
     X(MPI_C_LONG_DOUBLE_COMPLEX, long double _Complex)
-#define ALL_TYPES(X) INTEGER_TYPES(X) FLOAT_TYPES(X) COMPLEX_TYPES(X) X(MPI_C_BOOL, bool) X(MPI_BYTE, unsigned char)
+#define ALL_TYPES(X) INTEGER_TYPES(X) MULTI_LANGUAGE_TYPES(X) FLOAT_TYPES(X) COMPLEX_TYPES(X) X(MPI_C_BOOL, bool) X(MPI_BYTE, unsigned char)
 
 static void put(MPI_Datatype t, void *buf, int i, long long v)
 {
@@ -86,6 +86,7 @@ static int families_of(MPI_Datatype t)
 {
 #define IS(T, C) || t == T
     if (0 INTEGER_TYPES(IS)) return ARITH | LOGICAL | BITWISE;
+    if (0 MULTI_LANGUAGE_TYPES(IS)) return ARITH | BITWISE; /* MPI 3.1, 5.9.2 */
     if (0 FLOAT_TYPES(IS)) return ARITH;
 #undef IS
     if (t == MPI_C_FLOAT_COMPLEX || t == MPI_C_DOUBLE_COMPLEX || t == MPI_C_LONG_DOUBLE_COMPLEX) return ARITH;
@@ -124,6 +125,8 @@ static void every_op_and_type(MPI_Comm comm)
             memset(out, 0, sizeof out);
             int err = MPI_Allreduce(in, out, N, t, ops[o].op, comm);
             checks++;
+            if (err != MPI_SUCCESS)
+                printf("FAIL rank %d: allreduce type %u op %u: error %d\n", wrank, k, o, err);
             for (int i = 0; i < N; i++) {
                 long long want = value(family, 0, i);
                 for (int r = 1; r < size; r++)
@@ -233,6 +236,8 @@ int main(int argc, char **argv)
     MPI_Comm odd;
     /* Ranks 1, 4, 7, ... form one communicator, the others a second one (odd sizes). */
     MPI_Comm_split(MPI_COMM_WORLD, wrank % 3 == 1, -wrank, &odd);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(odd, MPI_ERRORS_RETURN);
     every_op_and_type(MPI_COMM_WORLD);
     every_op_and_type(odd);
     minloc_maxloc(MPI_COMM_WORLD);
