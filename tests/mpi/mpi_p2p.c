@@ -13,51 +13,55 @@ static _Thread_local int rank, size;
 
 static unsigned char pattern(int source, size_t i) { return (unsigned char)(source * 37 + i * 11 + 5); }
 
-/* Rank r sends to r+1 (a ring), at every size, and checks what it gets from r-1; then rank
- * 0 sends one `big` message to rank 1. */
-static void sizes(int big)
+static unsigned char *alloc_or_abort(size_t n)
 {
-    static const int lengths[] = {0, 1, 64, 200, 4096, 65536, -1};
-    int right = (rank + 1) % size, left = (rank + size - 1) % size;
-    for (unsigned k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
-        int n = lengths[k];
-        if (n < 0) {  /* the large one: rank 0 to rank 1 only (memory per cluster is small) */
-            if (rank > 1)
-                break;
-            n = big;
-            right = left = rank == 0 ? 1 : 0;
-        }
-        unsigned char *out = malloc(n + 1), *in = malloc(n + 8);
-        CHECK(out && in);
-        if (!out || !in)
-            return;
-        for (int i = 0; i < n; i++)
-            out[i] = pattern(rank, i);
+    unsigned char *p = malloc(n);
+    if (!p) {
+        printf("FAIL rank %d: no memory for %zu bytes\n", rank, n);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return p;
+}
+
+/* Sends n patterned bytes to `to` while receiving from `from` (either may be MPI_PROC_NULL)
+ * and checks what arrived. */
+static void exchange(int n, int to, int from, int tag)
+{
+    unsigned char *out = to == MPI_PROC_NULL ? NULL : alloc_or_abort(n + 1);
+    unsigned char *in = from == MPI_PROC_NULL ? NULL : alloc_or_abort(n + 8);
+    for (int i = 0; out && i < n; i++)
+        out[i] = pattern(rank, i);
+    if (in)
         memset(in, 0xee, n + 8);
-        MPI_Request r;
-        MPI_Status st;
-        MPI_Irecv(in, rank == 1 || lengths[k] >= 0 ? n : 0, MPI_BYTE, left, k, MPI_COMM_WORLD, &r);
-        if (rank == 0 || lengths[k] >= 0)
-            CHECK_EQ(MPI_Send(out, n, MPI_BYTE, right, k, MPI_COMM_WORLD), MPI_SUCCESS);
-        else
-            MPI_Send(out, 0, MPI_BYTE, right, k, MPI_COMM_WORLD);
-        CHECK_EQ(MPI_Wait(&r, &st), MPI_SUCCESS);
-        if (lengths[k] < 0 && rank == 0) {
-            free(out);
-            free(in);
-            break;
-        }
+    MPI_Request r;
+    MPI_Status st;
+    MPI_Irecv(in, in ? n : 0, MPI_BYTE, from, tag, MPI_COMM_WORLD, &r);
+    CHECK_EQ(MPI_Send(out, out ? n : 0, MPI_BYTE, to, tag, MPI_COMM_WORLD), MPI_SUCCESS);
+    CHECK_EQ(MPI_Wait(&r, &st), MPI_SUCCESS);
+    if (in) {
         int count = -1, bad = 0;
         MPI_Get_count(&st, MPI_BYTE, &count);
         CHECK_EQ(count, n);
-        CHECK_EQ(st.MPI_SOURCE, left);
+        CHECK_EQ(st.MPI_SOURCE, from);
         for (int i = 0; i < n; i++)
-            bad += in[i] != pattern(left, i);
+            bad += in[i] != pattern(from, i);
         CHECK_EQ(bad, 0);
         CHECK_EQ(in[n], 0xee);
-        free(out);
-        free(in);
     }
+    free(out);
+    free(in);
+}
+
+/* Rank r sends to r+1 (a ring) at every size and checks what it gets from r-1; then rank
+ * 0 sends one `big` message to rank 1. */
+static void sizes(int big)
+{
+    static const int lengths[] = {0, 1, 64, 200, 4096, 65536};
+    int right = (rank + 1) % size, left = (rank + size - 1) % size;
+    for (unsigned k = 0; k < sizeof lengths / sizeof lengths[0]; k++)
+        exchange(lengths[k], right, left, k);
+    if (rank <= 1)
+        exchange(big, rank == 0 ? 1 : MPI_PROC_NULL, rank == 1 ? 0 : MPI_PROC_NULL, 99);
 }
 
 static void wildcards_and_order(void)
@@ -145,7 +149,7 @@ static void completion_calls(void)
     MPI_Request r[3];
     for (int i = 0; i < 3; i++)
         MPI_Irecv(&v[i], 1, MPI_INT, left, 50 + i, MPI_COMM_WORLD, &r[i]);
-    MPI_Barrier(MPI_COMM_WORLD);  /* nothing sent yet: nothing can be complete */
+    /* Nothing is sent before everyone passed the barrier below: nothing can be complete. */
     int flag = 1, index = 0, outcount = -1, idx[3];
     CHECK_EQ(MPI_Testany(3, r, &index, &flag, MPI_STATUS_IGNORE), MPI_SUCCESS);
     CHECK_EQ(flag, 0);
@@ -153,6 +157,7 @@ static void completion_calls(void)
     CHECK_EQ(outcount, 0);
     CHECK_EQ(MPI_Testall(3, r, &flag, MPI_STATUSES_IGNORE), MPI_SUCCESS);
     CHECK_EQ(flag, 0);
+    MPI_Barrier(MPI_COMM_WORLD);
     for (int i = 0; i < 3; i++)
         MPI_Send(&o[i], 1, MPI_INT, right, 50 + i, MPI_COMM_WORLD);
     MPI_Status st;
