@@ -78,7 +78,7 @@ void* watch_rank(void* arg)
     if (err != 0) launch_failure("cannot watch a rank thread", err);
     if (end.how == NVX_THREAD_KILLED) {
         printf("[lwmpi] rank %d (cluster %u, PE %d) was killed by exception cause %lu: ending the run\n",
-               r->world_rank, g_cluster.my_cluster, r->pe, (unsigned long)end.value);
+               r->world_rank, g_cluster.first_compute + g_cluster.my_cluster, r->pe, (unsigned long)end.value);
         fflush(stdout);
         nvx_sys_exit(128 + (int)end.value);
     }

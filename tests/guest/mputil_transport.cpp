@@ -32,6 +32,26 @@ bool holds(const unsigned char* buf, size_t n, int source, int salt)
     return true;
 }
 
+// Buffers for the big phases share the cluster's memory with the other ranks there.
+size_t large_bytes()
+{
+    int here[32];
+    int n = local_ranks(here, 32);
+    size_t share = (size_t)(1 << 20) / (size_t)n;
+    return share < 256 * 1024 ? share + 17 : 256 * 1024 + 17;
+}
+
+// A peer would wait forever for a rank that cannot run a phase: end the run instead.
+void* need(size_t bytes)
+{
+    void* p = malloc(bytes + 1);
+    if (p == nullptr) {
+        printf("FAIL rank %d: no memory for %lu bytes\n", world_rank(), (unsigned long)bytes);
+        abort_run(3);
+    }
+    return p;
+}
+
 Completion wait(Op* op)
 {
     int index;
@@ -79,12 +99,12 @@ void sync_all()  // a world barrier made of messages: everyone to rank 0 and bac
 // Every rank sends to the next and receives from the previous, for each size.
 void ring_sizes()
 {
-    static const size_t sizes[] = {0, 1, 71, 72, 73, 1000, 1024, 1025, 4096 + 5, 65536, 256 * 1024 + 3};
+    const size_t sizes[] = {0, 1, 71, 72, 73, 1000, 1024, 1025, 4096 + 5, 65536, large_bytes()};
     int me = world_rank(), n = world_size();
     int next = (me + 1) % n, prev = (me + n - 1) % n;
     for (size_t s : sizes) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(s + 1));
-        unsigned char* in = static_cast<unsigned char*>(malloc(s + 1));
+        unsigned char* out = static_cast<unsigned char*>(need(s + 1));
+        unsigned char* in = static_cast<unsigned char*>(need(s + 1));
         fill(out, s, me, (int)s);
         memset(in, 0xee, s + 1);
         Op* ops[2] = {irecv(prev, kData, 5, in, s), isend(next, kData, 5, out, s, SendMode::Standard)};
@@ -151,7 +171,7 @@ void truncation()
     static const size_t sizes[] = {40, 100, 5000};
     if (me == 1) {
         for (size_t s : sizes) {
-            unsigned char* out = static_cast<unsigned char*>(malloc(s));
+            unsigned char* out = static_cast<unsigned char*>(need(s));
             fill(out, s, 1, 9);
             wait(isend(0, kData, 8, out, s, SendMode::Standard));
             free(out);
@@ -203,7 +223,7 @@ void cancel_and_probe()
     release(r);
 
     if (me == 1) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(3000));
+        unsigned char* out = static_cast<unsigned char*>(need(3000));
         fill(out, 3000, 1, 3);
         wait(isend(0, kData, 77, out, 3000, SendMode::Standard));
         free(out);
@@ -217,7 +237,7 @@ void cancel_and_probe()
         MCHECK(iprobe(1, kData, kAnyTag, &q));
         MCHECK_EQ(q.bytes, 3000);
         MCHECK(!iprobe(1, kControl, 77, &q));  // other contexts never match
-        unsigned char* in = static_cast<unsigned char*>(malloc(3000));
+        unsigned char* in = static_cast<unsigned char*>(need(3000));
         Op* matched = irecv(1, kData, 77, in, 3000);
         Completion d = wait(matched);
         MCHECK_EQ(d.bytes, 3000);
@@ -231,8 +251,8 @@ void self_send()
     int me = world_rank();
     static const size_t sizes[] = {0, 50, 20000};
     for (size_t s : sizes) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(s + 1));
-        unsigned char* in = static_cast<unsigned char*>(malloc(s + 1));
+        unsigned char* out = static_cast<unsigned char*>(need(s + 1));
+        unsigned char* in = static_cast<unsigned char*>(need(s + 1));
         fill(out, s, me, 4);
         Op* ops[2] = {isend(me, kData, 3, out, s, SendMode::Standard), irecv(me, kData, 3, in, s)};
         Completion c[2];
@@ -301,14 +321,12 @@ void flow_control()
 // receive and its send, then waits for both (needs a dedicated portal writer per transfer).
 void exchange_large()
 {
-    constexpr size_t kBytes = 512 * 1024 + 17;
+    const size_t kBytes = large_bytes();
     int me = world_rank();
     int peer = me ^ 1;
     if (peer >= world_size()) return;
-    unsigned char* out = static_cast<unsigned char*>(malloc(kBytes));
-    unsigned char* in = static_cast<unsigned char*>(malloc(kBytes));
-    MCHECK(out != nullptr && in != nullptr);
-    if (out == nullptr || in == nullptr) return;
+    unsigned char* out = static_cast<unsigned char*>(need(kBytes));
+    unsigned char* in = static_cast<unsigned char*>(need(kBytes));
     fill(out, kBytes, me, 2);
     for (int round = 0; round < 2; round++) {
         memset(in, 0, kBytes);
@@ -325,9 +343,7 @@ void exchange_large()
 void big(size_t bytes)
 {
     int me = world_rank();
-    unsigned char* buf = static_cast<unsigned char*>(malloc(bytes));
-    MCHECK(buf != nullptr);
-    if (buf == nullptr) return;
+    unsigned char* buf = static_cast<unsigned char*>(need(bytes));
     if (me == 0) {
         fill(buf, bytes, 0, 6);
         double t0 = wtime();
