@@ -12,7 +12,6 @@ namespace mputil::config {
 
 // Logical ports (programs own NVX_FIRST_USER_PORT..31 of every node).
 inline constexpr unsigned kMailboxPort = NVX_FIRST_USER_PORT;      // the cluster's MPI mailbox
-inline constexpr unsigned kBarrierPort = NVX_FIRST_USER_PORT + 1;  // launch/finalize barrier
 inline constexpr unsigned kPortalBase = NVX_FIRST_USER_PORT;       // + local rank index
 inline constexpr unsigned kMaxRanksPerCluster = NVX_IKC_PORTS - NVX_FIRST_USER_PORT;
 

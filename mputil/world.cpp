@@ -16,6 +16,7 @@
 #include <nvx/thread.h>
 
 #include "mputil/state.hpp"
+#include "mputil/wire.hpp"
 
 extern "C" int main(int argc, char** argv, char** envp);
 extern "C" char** environ;
@@ -34,9 +35,8 @@ struct ProgramArgs {
 };
 ProgramArgs g_args;
 int g_first_failure;             // first non-zero status a rank returned
-long g_barrier_in = -1;          // launch/finalize barrier mailbox of this cluster
-long g_barrier_out[64];          // per used cluster index: opened output + 1
 unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
+uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has waited for
 
 [[noreturn]] void launch_failure(const char* what, long err)
 {
@@ -59,6 +59,31 @@ uint32_t node_of_cluster(unsigned compute_index)
     long node = nvx_node_of(g_cluster.first_compute + compute_index, 0);
     if (node < 0) launch_failure("no node for a compute cluster", node);
     return (uint32_t)node;
+}
+
+// Sends a Barrier message to the leader (local rank 0) of a cluster.
+void barrier_message(unsigned cluster)
+{
+    int leader = -1;
+    for (int r = 0; r < g_cluster.world_size && leader < 0; r++)
+        if (g_cluster.cluster_of[r] == cluster) leader = r;
+    WireHeader h;
+    memset(&h, 0, sizeof h);
+    h.kind = WireKind::Barrier;
+    h.source = world_rank();
+    h.dest = leader;
+    h.stamp = now_ticks();
+    wire_send(node_of_cluster(cluster), &h);
+}
+
+// Sleeps until the agent has counted `count` Barrier messages in all.
+void await_barrier_messages(uint32_t count)
+{
+    for (;;) {
+        uint32_t seen = __atomic_load_n(&g_cluster.barrier_messages, __ATOMIC_ACQUIRE);
+        if (seen >= count) return;
+        nvx_sys_futex_wait(&g_cluster.barrier_messages, seen);
+    }
 }
 
 void* rank_main(void* arg)
@@ -154,37 +179,29 @@ RankState* self_state() { return t_self; }
 uint64_t now_ticks() { return nvx_rdtime(); }
 
 // Every rank of every cluster: the ranks of a cluster meet at the local barrier, then
-// the cluster leaders report to the root cluster's leader over the barrier mailboxes
-// and wait for its go (messages to a port not yet created wait in its kernel).
+// the cluster leaders report to the root cluster's leader through the MPI mailboxes (the
+// agents count Barrier messages) and wait for its go. Addressed by cluster, not by name:
+// it also runs before any name exists. Messages to a port not yet created wait in its
+// kernel, so a late cluster loses nothing.
 void world_barrier()
 {
     Cluster& c = g_cluster;
-    RankState* me = self_state();
     barrier_cluster();
-    if (me->local_index == 0 && c.clusters_used > 1) {
-        char token = 1;
-        auto send_to = [&](unsigned cluster) {
-            if (g_barrier_out[cluster] == 0) {
-                long id = nvx_mailbox_open(node_of_cluster(cluster), config::kBarrierPort);
-                if (id < 0) launch_failure("cannot open a barrier mailbox", id);
-                g_barrier_out[cluster] = id + 1;
-            }
-            long err = nvx_mailbox_write(g_barrier_out[cluster] - 1, &token, 1);
-            if (err < 0) launch_failure("barrier message failed", err);
-        };
+    if (self_state()->local_index == 0 && c.clusters_used > 1) {
         if (c.my_cluster == g_root_cluster) {
-            for (int i = 1; i < c.clusters_used; i++) nvx_mailbox_read(g_barrier_in, &token, 1);
+            g_barrier_expected += (uint32_t)c.clusters_used - 1;
+            await_barrier_messages(g_barrier_expected);
             bool seen[64] = {};
             for (int r = 0; r < c.world_size; r++) {
                 unsigned cl = c.cluster_of[r];
                 if (cl != g_root_cluster && !seen[cl]) {
                     seen[cl] = true;
-                    send_to(cl);
+                    barrier_message(cl);
                 }
             }
         } else {
-            send_to(g_root_cluster);
-            nvx_mailbox_read(g_barrier_in, &token, 1);
+            barrier_message(g_root_cluster);
+            await_barrier_messages(++g_barrier_expected);
         }
     }
     barrier_cluster();
@@ -242,8 +259,6 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     setup_ranks(launch, info);
     g_cluster.mailbox = nvx_mailbox_create(g_cluster.node, config::kMailboxPort);
     if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
-    g_barrier_in = nvx_mailbox_create(g_cluster.node, config::kBarrierPort);
-    if (g_barrier_in < 0) launch_failure("cannot create the barrier mailbox", g_barrier_in);
     agent_start();
 
     nvx_thread_t watchers[config::kMaxRanksPerCluster];
