@@ -3,7 +3,8 @@
 // sends, cancel, probe, self-sends, many outstanding requests, flow control with many
 // unexpected messages, and two ranks exchanging large messages with isend/irecv/wait
 // (the portal deadlock case). Needs an even number of ranks >= 2.
-//   argument "big BYTES": rank 0 sends one BYTES message to rank 1 (several MiB).
+//   argument "big BYTES": rank 0 sends one BYTES message to rank 1 (several MiB);
+//   argument "pingpong": ranks 0 and 1 print one-way latency and bandwidth per size.
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,6 +362,37 @@ void big(size_t bytes)
     free(buf);
 }
 
+// Ranks 0 and 1 bounce messages: half the round trip is the one-way latency.
+void pingpong()
+{
+    static const size_t sizes[] = {0, 8, 64, 1024, 65536, 1 << 20};
+    constexpr int kRounds = 20;
+    int me = world_rank();
+    if (me > 1) return;
+    int peer = 1 - me;
+    unsigned char* buf = static_cast<unsigned char*>(need(1 << 20));
+    for (size_t s : sizes) {
+        double best = 1e9;
+        for (int round = 0; round < kRounds; round++) {
+            double t0 = wtime();
+            if (me == 0) {
+                wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
+                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+            } else {
+                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+                wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
+            }
+            double half = (wtime() - t0) / 2;
+            best = half < best ? half : best;
+        }
+        if (me == 0)
+            printf("rank 0: pingpong %s %s %7lu B: %9.1f us one way (best of %d), %7.1f MB/s\n", variant(),
+                   cluster_of(0) == cluster_of(1) ? "local " : "remote", (unsigned long)s, best * 1e6, kRounds,
+                   best > 0 ? (double)s / best / 1e6 : 0.0);
+    }
+    free(buf);
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -375,6 +407,8 @@ int main(int argc, char** argv)
     MCHECK_EQ(cluster_of(here[0]), cluster_of(world_rank()));
     if (argc >= 3 && strcmp(argv[1], "big") == 0) {
         big(strtoul(argv[2], nullptr, 10));
+    } else if (argc >= 2 && strcmp(argv[1], "pingpong") == 0) {
+        pingpong();
     } else {
         // Phases are separated by barriers: a wildcard must not catch the next phase's message.
         void (*const phases[])() = {ring_sizes, wildcards, ordering, truncation, synchronous,
