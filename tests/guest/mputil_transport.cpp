@@ -4,7 +4,8 @@
 // unexpected messages, and two ranks exchanging large messages with isend/irecv/wait
 // (the portal deadlock case). Needs an even number of ranks >= 2.
 //   argument "big BYTES": rank 0 sends one BYTES message to rank 1 (several MiB);
-//   argument "pingpong": ranks 0 and 1 print one-way latency and bandwidth per size.
+//   argument "pingpong": ranks 0 and 1 print one-way latency and bandwidth per size;
+//   argument "stack BYTES": every rank uses BYTES of its stack (nvx-run --rank-stack).
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -393,6 +394,16 @@ void pingpong()
     free(buf);
 }
 
+// Uses `bytes` of the rank's stack (nvx-run --rank-stack must have made room).
+__attribute__((noinline)) void deep_stack(size_t bytes)
+{
+    volatile unsigned char* area = static_cast<volatile unsigned char*>(__builtin_alloca(bytes));
+    for (size_t i = 0; i < bytes; i++) area[i] = (unsigned char)(i * 13);
+    bool ok = true;
+    for (size_t i = 0; i < bytes; i++) ok &= area[i] == (unsigned char)(i * 13);
+    MCHECK(ok);
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -407,6 +418,8 @@ int main(int argc, char** argv)
     MCHECK_EQ(cluster_of(here[0]), cluster_of(world_rank()));
     if (argc >= 3 && strcmp(argv[1], "big") == 0) {
         big(strtoul(argv[2], nullptr, 10));
+    } else if (argc >= 3 && strcmp(argv[1], "stack") == 0) {
+        deep_stack(strtoul(argv[2], nullptr, 10));
     } else if (argc >= 2 && strcmp(argv[1], "pingpong") == 0) {
         pingpong();
     } else {
