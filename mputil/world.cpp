@@ -44,10 +44,14 @@ uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has w
     nvx_sys_exit(2);
 }
 
-size_t rank_stack_size()
+size_t rank_stack_size(const struct nvx_info& info, int ranks_here)
 {
     const char* text = getenv("NVX_RANK_STACK");
-    if (text == nullptr || *text == '\0') return config::kRankStackDefault;
+    if (text == nullptr || *text == '\0') {
+        size_t share = (size_t)info.user_memory / (config::kRankStackShare * (size_t)ranks_here) & ~(size_t)4095;
+        return share < config::kRankStackMin ? config::kRankStackMin
+               : share > config::kRankStackMax ? config::kRankStackMax : share;
+    }
     char* end;
     unsigned long v = strtoul(text, &end, 10);
     if (*end != '\0' || v < NVX_THREAD_STACK_MIN) launch_failure("bad NVX_RANK_STACK", (long)v);
@@ -144,7 +148,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.node = info.node;
     c.node_count = info.node_count;
     c.local_path = variant_local_path();
-    c.rank_stack = rank_stack_size();
+    c.rank_stack = rank_stack_size(info, c.here);
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
