@@ -192,6 +192,10 @@ void* agent_main(void*)
         case WireKind::Rts: on_rts(r, h); break;
         case WireKind::Cts: on_cts(h); break;
         case WireKind::Credit: r->credits.give(h.source, (uint32_t)h.bytes); break;
+        case WireKind::Barrier:
+            __atomic_add_fetch(&g_cluster.barrier_messages, 1, __ATOMIC_ACQ_REL);
+            nvx_sys_futex_wake(&g_cluster.barrier_messages, 1);
+            break;
         default: transport_failure("an unknown message kind", (long)h.kind);
         }
     }

@@ -12,7 +12,6 @@ namespace mputil::config {
 
 // Logical ports (programs own NVX_FIRST_USER_PORT..31 of every node).
 inline constexpr unsigned kMailboxPort = NVX_FIRST_USER_PORT;      // the cluster's MPI mailbox
-inline constexpr unsigned kBarrierPort = NVX_FIRST_USER_PORT + 1;  // launch/finalize barrier
 inline constexpr unsigned kPortalBase = NVX_FIRST_USER_PORT;       // + local rank index
 inline constexpr unsigned kMaxRanksPerCluster = NVX_IKC_PORTS - NVX_FIRST_USER_PORT;
 
@@ -34,8 +33,12 @@ inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
 inline constexpr size_t kLocalCellMax = 1024;
 inline constexpr uint32_t kLocalCells = 64;
 
-// Stacks: ranks (NVX_RANK_STACK / nvx-run --rank-stack overrides), helper threads.
-inline constexpr size_t kRankStackDefault = 32 * 1024;
+// Stacks. A rank's default stack is 1/kRankStackShare of the cluster's user memory per
+// rank placed there, rounded down to 4 KiB and kept within [kRankStackMin, kRankStackMax]
+// (NVX_RANK_STACK, i.e. nvx-run --rank-stack, overrides it); helper threads get fixed ones.
+inline constexpr size_t kRankStackShare = 8;
+inline constexpr size_t kRankStackMin = 16 * 1024;
+inline constexpr size_t kRankStackMax = 64 * 1024;
 inline constexpr size_t kAgentStack = 8 * 1024;
 inline constexpr size_t kWriterStack = 8 * 1024;
 inline constexpr size_t kWatcherStack = 4 * 1024;

@@ -96,6 +96,7 @@ struct Cluster {
     nvx_mutex_t* out_lock;     // per node: one writer at a time
     nvx_mutex_t table_lock;    // node_of_rank, out_mailbox
     nvx_barrier_t local_barrier;
+    uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
     size_t rank_stack;
     bool local_path;           // the variant: local messages through shared memory
     unsigned node_count;

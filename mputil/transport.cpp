@@ -101,7 +101,7 @@ void local_send(RankState* me, RankState* peer, Op* send)
             u->holding = Holding::Cell;
             u->local_cell = true;
             peer->local_cells++;
-            memcpy(u->payload(), send->data, send->bytes);
+            if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
         } else {
             u->holding = Holding::LocalRef;
             u->sender = send;
@@ -126,7 +126,7 @@ void remote_send(RankState* me, Op* send)
     m.h.tag = send->tag;
     m.h.bytes = send->bytes;
     if (send->mode != SendMode::Synchronous && send->bytes <= config::kEagerMax && me->credits.take(send->dest)) {
-        memcpy(m.payload, send->data, send->bytes);
+        if (send->bytes > 0) memcpy(m.payload, send->data, send->bytes);  // data may be null
         wire_send(node, &m);
         complete(send, send_completion(send));
         return;

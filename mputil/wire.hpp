@@ -12,6 +12,7 @@ enum class WireKind : uint8_t {
     Rts = 2,     // request to send: envelope and size; the data follows by portal
     Cts = 3,     // clear to send, to the sender's agent: write `bytes` to (node, port)
     Credit = 4,  // `bytes` eager credits back to the sender
+    Barrier = 5, // launch/finalize barrier: a leader's arrival, or the root's go
 };
 
 struct WireHeader {

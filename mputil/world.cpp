@@ -16,6 +16,7 @@
 #include <nvx/thread.h>
 
 #include "mputil/state.hpp"
+#include "mputil/wire.hpp"
 
 extern "C" int main(int argc, char** argv, char** envp);
 extern "C" char** environ;
@@ -34,9 +35,8 @@ struct ProgramArgs {
 };
 ProgramArgs g_args;
 int g_first_failure;             // first non-zero status a rank returned
-long g_barrier_in = -1;          // launch/finalize barrier mailbox of this cluster
-long g_barrier_out[64];          // per used cluster index: opened output + 1
 unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
+uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has waited for
 
 [[noreturn]] void launch_failure(const char* what, long err)
 {
@@ -44,10 +44,14 @@ unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
     nvx_sys_exit(2);
 }
 
-size_t rank_stack_size()
+size_t rank_stack_size(const struct nvx_info& info, int ranks_here)
 {
     const char* text = getenv("NVX_RANK_STACK");
-    if (text == nullptr || *text == '\0') return config::kRankStackDefault;
+    if (text == nullptr || *text == '\0') {
+        size_t share = (size_t)info.user_memory / (config::kRankStackShare * (size_t)ranks_here) & ~(size_t)4095;
+        return share < config::kRankStackMin ? config::kRankStackMin
+               : share > config::kRankStackMax ? config::kRankStackMax : share;
+    }
     char* end;
     unsigned long v = strtoul(text, &end, 10);
     if (*end != '\0' || v < NVX_THREAD_STACK_MIN) launch_failure("bad NVX_RANK_STACK", (long)v);
@@ -61,10 +65,55 @@ uint32_t node_of_cluster(unsigned compute_index)
     return (uint32_t)node;
 }
 
+// Sends a Barrier message to the leader (local rank 0) of a cluster.
+void barrier_message(unsigned cluster)
+{
+    int leader = -1;
+    for (int r = 0; r < g_cluster.world_size && leader < 0; r++)
+        if (g_cluster.cluster_of[r] == cluster) leader = r;
+    WireHeader h;
+    memset(&h, 0, sizeof h);
+    h.kind = WireKind::Barrier;
+    h.source = world_rank();
+    h.dest = leader;
+    h.stamp = now_ticks();
+    wire_send(node_of_cluster(cluster), &h);
+}
+
+// Sleeps until the agent has counted `count` Barrier messages in all.
+void await_barrier_messages(uint32_t count)
+{
+    for (;;) {
+        uint32_t seen = __atomic_load_n(&g_cluster.barrier_messages, __ATOMIC_ACQUIRE);
+        if (seen >= count) return;
+        nvx_sys_futex_wait(&g_cluster.barrier_messages, seen);
+    }
+}
+
+// Each rank gets its own copy of argv (pointers and strings): programs rewrite it
+// (MPI_Init(&argc, &argv), getopt's permutations, strtok) as if they owned it.
+char** copy_args(int argc, char** argv)
+{
+    size_t bytes = sizeof(char*) * (size_t)(argc + 1);
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
+    char** copy = static_cast<char**>(xmalloc(bytes));
+    char* text = reinterpret_cast<char*>(copy + argc + 1);
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        memcpy(text, argv[i], n);
+        copy[i] = text;
+        text += n;
+    }
+    copy[argc] = nullptr;
+    return copy;
+}
+
 void* rank_main(void* arg)
 {
     t_self = static_cast<RankState*>(arg);
-    int status = main(g_args.argc, g_args.argv, environ);
+    char** argv = copy_args(g_args.argc, g_args.argv);
+    int status = main(g_args.argc, argv, environ);
+    free(argv);
     return reinterpret_cast<void*>(static_cast<intptr_t>(status));
 }
 
@@ -78,7 +127,7 @@ void* watch_rank(void* arg)
     if (err != 0) launch_failure("cannot watch a rank thread", err);
     if (end.how == NVX_THREAD_KILLED) {
         printf("[lwmpi] rank %d (cluster %u, PE %d) was killed by exception cause %lu: ending the run\n",
-               r->world_rank, g_cluster.my_cluster, r->pe, (unsigned long)end.value);
+               r->world_rank, g_cluster.first_compute + g_cluster.my_cluster, r->pe, (unsigned long)end.value);
         fflush(stdout);
         nvx_sys_exit(128 + (int)end.value);
     }
@@ -99,7 +148,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.node = info.node;
     c.node_count = info.node_count;
     c.local_path = variant_local_path();
-    c.rank_stack = rank_stack_size();
+    c.rank_stack = rank_stack_size(info, c.here);
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
@@ -154,37 +203,29 @@ RankState* self_state() { return t_self; }
 uint64_t now_ticks() { return nvx_rdtime(); }
 
 // Every rank of every cluster: the ranks of a cluster meet at the local barrier, then
-// the cluster leaders report to the root cluster's leader over the barrier mailboxes
-// and wait for its go (messages to a port not yet created wait in its kernel).
+// the cluster leaders report to the root cluster's leader through the MPI mailboxes (the
+// agents count Barrier messages) and wait for its go. Addressed by cluster, not by name:
+// it also runs before any name exists. Messages to a port not yet created wait in its
+// kernel, so a late cluster loses nothing.
 void world_barrier()
 {
     Cluster& c = g_cluster;
-    RankState* me = self_state();
     barrier_cluster();
-    if (me->local_index == 0 && c.clusters_used > 1) {
-        char token = 1;
-        auto send_to = [&](unsigned cluster) {
-            if (g_barrier_out[cluster] == 0) {
-                long id = nvx_mailbox_open(node_of_cluster(cluster), config::kBarrierPort);
-                if (id < 0) launch_failure("cannot open a barrier mailbox", id);
-                g_barrier_out[cluster] = id + 1;
-            }
-            long err = nvx_mailbox_write(g_barrier_out[cluster] - 1, &token, 1);
-            if (err < 0) launch_failure("barrier message failed", err);
-        };
+    if (self_state()->local_index == 0 && c.clusters_used > 1) {
         if (c.my_cluster == g_root_cluster) {
-            for (int i = 1; i < c.clusters_used; i++) nvx_mailbox_read(g_barrier_in, &token, 1);
+            g_barrier_expected += (uint32_t)c.clusters_used - 1;
+            await_barrier_messages(g_barrier_expected);
             bool seen[64] = {};
             for (int r = 0; r < c.world_size; r++) {
                 unsigned cl = c.cluster_of[r];
                 if (cl != g_root_cluster && !seen[cl]) {
                     seen[cl] = true;
-                    send_to(cl);
+                    barrier_message(cl);
                 }
             }
         } else {
-            send_to(g_root_cluster);
-            nvx_mailbox_read(g_barrier_in, &token, 1);
+            barrier_message(g_root_cluster);
+            await_barrier_messages(++g_barrier_expected);
         }
     }
     barrier_cluster();
@@ -242,8 +283,6 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     setup_ranks(launch, info);
     g_cluster.mailbox = nvx_mailbox_create(g_cluster.node, config::kMailboxPort);
     if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
-    g_barrier_in = nvx_mailbox_create(g_cluster.node, config::kBarrierPort);
-    if (g_barrier_in < 0) launch_failure("cannot create the barrier mailbox", g_barrier_in);
     agent_start();
 
     nvx_thread_t watchers[config::kMaxRanksPerCluster];

@@ -3,12 +3,15 @@
 // sends, cancel, probe, self-sends, many outstanding requests, flow control with many
 // unexpected messages, and two ranks exchanging large messages with isend/irecv/wait
 // (the portal deadlock case). Needs an even number of ranks >= 2.
-//   argument "big BYTES": rank 0 sends one BYTES message to rank 1 (several MiB).
+//   argument "big BYTES": rank 0 sends one BYTES message to rank 1 (several MiB);
+//   argument "pingpong": ranks 0 and 1 print one-way latency and bandwidth per size;
+//   argument "stack BYTES": every rank uses BYTES of its stack (nvx-run --rank-stack).
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <mputil/mputil.hpp>
+#include <nvx/syscall.h>
 
 #include "mputil_check.hpp"
 
@@ -30,6 +33,28 @@ bool holds(const unsigned char* buf, size_t n, int source, int salt)
     for (size_t i = 0; i < n; i++)
         if (buf[i] != pattern(source, i, salt)) return false;
     return true;
+}
+
+// Buffers for the big phases share the cluster's memory with the other ranks there.
+size_t large_bytes()
+{
+    int here[32];
+    int n = local_ranks(here, 32);
+    struct nvx_info info;
+    nvx_sys_info(&info);
+    size_t share = (size_t)info.user_memory / (size_t)(8 * n);
+    return share < 256 * 1024 ? share + 17 : 256 * 1024 + 17;
+}
+
+// A peer would wait forever for a rank that cannot run a phase: end the run instead.
+void* need(size_t bytes)
+{
+    void* p = malloc(bytes + 1);
+    if (p == nullptr) {
+        printf("FAIL rank %d: no memory for %lu bytes\n", world_rank(), (unsigned long)bytes);
+        abort_run(3);
+    }
+    return p;
 }
 
 Completion wait(Op* op)
@@ -79,12 +104,13 @@ void sync_all()  // a world barrier made of messages: everyone to rank 0 and bac
 // Every rank sends to the next and receives from the previous, for each size.
 void ring_sizes()
 {
-    static const size_t sizes[] = {0, 1, 71, 72, 73, 1000, 1024, 1025, 4096 + 5, 65536, 256 * 1024 + 3};
+    const size_t sizes[] = {0, 1, 71, 72, 73, 1000, 1024, 1025, 4096 + 5, 65536, large_bytes()};
     int me = world_rank(), n = world_size();
     int next = (me + 1) % n, prev = (me + n - 1) % n;
     for (size_t s : sizes) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(s + 1));
-        unsigned char* in = static_cast<unsigned char*>(malloc(s + 1));
+        if (s > large_bytes()) continue;  // the cluster's memory is shared by its ranks
+        unsigned char* out = static_cast<unsigned char*>(need(s + 1));
+        unsigned char* in = static_cast<unsigned char*>(need(s + 1));
         fill(out, s, me, (int)s);
         memset(in, 0xee, s + 1);
         Op* ops[2] = {irecv(prev, kData, 5, in, s), isend(next, kData, 5, out, s, SendMode::Standard)};
@@ -151,7 +177,7 @@ void truncation()
     static const size_t sizes[] = {40, 100, 5000};
     if (me == 1) {
         for (size_t s : sizes) {
-            unsigned char* out = static_cast<unsigned char*>(malloc(s));
+            unsigned char* out = static_cast<unsigned char*>(need(s));
             fill(out, s, 1, 9);
             wait(isend(0, kData, 8, out, s, SendMode::Standard));
             free(out);
@@ -203,7 +229,7 @@ void cancel_and_probe()
     release(r);
 
     if (me == 1) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(3000));
+        unsigned char* out = static_cast<unsigned char*>(need(3000));
         fill(out, 3000, 1, 3);
         wait(isend(0, kData, 77, out, 3000, SendMode::Standard));
         free(out);
@@ -217,7 +243,7 @@ void cancel_and_probe()
         MCHECK(iprobe(1, kData, kAnyTag, &q));
         MCHECK_EQ(q.bytes, 3000);
         MCHECK(!iprobe(1, kControl, 77, &q));  // other contexts never match
-        unsigned char* in = static_cast<unsigned char*>(malloc(3000));
+        unsigned char* in = static_cast<unsigned char*>(need(3000));
         Op* matched = irecv(1, kData, 77, in, 3000);
         Completion d = wait(matched);
         MCHECK_EQ(d.bytes, 3000);
@@ -231,8 +257,8 @@ void self_send()
     int me = world_rank();
     static const size_t sizes[] = {0, 50, 20000};
     for (size_t s : sizes) {
-        unsigned char* out = static_cast<unsigned char*>(malloc(s + 1));
-        unsigned char* in = static_cast<unsigned char*>(malloc(s + 1));
+        unsigned char* out = static_cast<unsigned char*>(need(s + 1));
+        unsigned char* in = static_cast<unsigned char*>(need(s + 1));
         fill(out, s, me, 4);
         Op* ops[2] = {isend(me, kData, 3, out, s, SendMode::Standard), irecv(me, kData, 3, in, s)};
         Completion c[2];
@@ -301,14 +327,12 @@ void flow_control()
 // receive and its send, then waits for both (needs a dedicated portal writer per transfer).
 void exchange_large()
 {
-    constexpr size_t kBytes = 512 * 1024 + 17;
+    const size_t kBytes = large_bytes();
     int me = world_rank();
     int peer = me ^ 1;
     if (peer >= world_size()) return;
-    unsigned char* out = static_cast<unsigned char*>(malloc(kBytes));
-    unsigned char* in = static_cast<unsigned char*>(malloc(kBytes));
-    MCHECK(out != nullptr && in != nullptr);
-    if (out == nullptr || in == nullptr) return;
+    unsigned char* out = static_cast<unsigned char*>(need(kBytes));
+    unsigned char* in = static_cast<unsigned char*>(need(kBytes));
     fill(out, kBytes, me, 2);
     for (int round = 0; round < 2; round++) {
         memset(in, 0, kBytes);
@@ -325,9 +349,7 @@ void exchange_large()
 void big(size_t bytes)
 {
     int me = world_rank();
-    unsigned char* buf = static_cast<unsigned char*>(malloc(bytes));
-    MCHECK(buf != nullptr);
-    if (buf == nullptr) return;
+    unsigned char* buf = static_cast<unsigned char*>(need(bytes));
     if (me == 0) {
         fill(buf, bytes, 0, 6);
         double t0 = wtime();
@@ -339,6 +361,47 @@ void big(size_t bytes)
         MCHECK(holds(buf, bytes, 0, 6));
     }
     free(buf);
+}
+
+// Ranks 0 and 1 bounce messages: half the round trip is the one-way latency.
+void pingpong()
+{
+    static const size_t sizes[] = {0, 8, 64, 1024, 65536, 1 << 20};
+    constexpr int kRounds = 20;
+    int me = world_rank();
+    if (me > 1) return;
+    int peer = 1 - me;
+    unsigned char* buf = static_cast<unsigned char*>(need(1 << 20));
+    for (size_t s : sizes) {
+        double best = 1e9;
+        for (int round = 0; round < kRounds; round++) {
+            double t0 = wtime();
+            if (me == 0) {
+                wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
+                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+            } else {
+                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+                wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
+            }
+            double half = (wtime() - t0) / 2;
+            best = half < best ? half : best;
+        }
+        if (me == 0)
+            printf("rank 0: pingpong %s %s %7lu B: %9.1f us one way (best of %d), %7.1f MB/s\n", variant(),
+                   cluster_of(0) == cluster_of(1) ? "local " : "remote", (unsigned long)s, best * 1e6, kRounds,
+                   best > 0 ? (double)s / best / 1e6 : 0.0);
+    }
+    free(buf);
+}
+
+// Uses `bytes` of the rank's stack (nvx-run --rank-stack must have made room).
+__attribute__((noinline)) void deep_stack(size_t bytes)
+{
+    volatile unsigned char* area = static_cast<volatile unsigned char*>(__builtin_alloca(bytes));
+    for (size_t i = 0; i < bytes; i++) area[i] = (unsigned char)(i * 13);
+    bool ok = true;
+    for (size_t i = 0; i < bytes; i++) ok &= area[i] == (unsigned char)(i * 13);
+    MCHECK(ok);
 }
 
 }  // namespace
@@ -355,6 +418,10 @@ int main(int argc, char** argv)
     MCHECK_EQ(cluster_of(here[0]), cluster_of(world_rank()));
     if (argc >= 3 && strcmp(argv[1], "big") == 0) {
         big(strtoul(argv[2], nullptr, 10));
+    } else if (argc >= 3 && strcmp(argv[1], "stack") == 0) {
+        deep_stack(strtoul(argv[2], nullptr, 10));
+    } else if (argc >= 2 && strcmp(argv[1], "pingpong") == 0) {
+        pingpong();
     } else {
         // Phases are separated by barriers: a wildcard must not catch the next phase's message.
         void (*const phases[])() = {ring_sizes, wildcards, ordering, truncation, synchronous,
