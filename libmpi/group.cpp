@@ -112,4 +112,9 @@ void group_release(MPI_Group group) {
     free(g);
 }
 
+void group_finalize() {
+    for (int i = 0; i < groups.limit(); i++) free(groups.remove(i));
+    groups.clear();
+}
+
 }  // namespace lwmpi

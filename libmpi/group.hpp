@@ -22,4 +22,8 @@ int group_rank_of_world(MPI_Group group, int world_rank);  // MPI_UNDEFINED when
 void group_retain(MPI_Group group);
 void group_release(MPI_Group group);
 
+// MPI_Finalize, once the communicators are gone: destroys every group of the calling rank,
+// whoever holds it. Later retains and releases are no-ops.
+void group_finalize();
+
 }  // namespace lwmpi

@@ -55,6 +55,7 @@ public:
     }
 
     int used() const { return used_; }
+    int limit() const { return capacity_; }  // every index in use is below this
 
     // Forgets every entry and frees the slots (the objects belong to the caller).
     void clear() {

@@ -645,3 +645,26 @@ TEST(Queries, SizeExtentAndTrueExtentReportErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Finalize, DestroysEveryDerivedTypeAndPredefinedName) {
+    MPI_Datatype inner, outer;
+    ASSERT_EQ(MPI_Type_vector(2, 1, 2, MPI_INT, &inner), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Type_contiguous(3, inner, &outer), MPI_SUCCESS);
+    lwmpi::type_retain(outer);  // held by an operation that never finished
+    ASSERT_EQ(MPI_Type_set_name(MPI_SHORT, "half"), MPI_SUCCESS);
+    lwmpi::datatype_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::type_check(inner, false), MPI_ERR_TYPE);
+    EXPECT_EQ(lwmpi::type_check(outer, false), MPI_ERR_TYPE);
+    lwmpi::type_release(outer);  // a no-op now
+    char name[MPI_MAX_OBJECT_NAME];
+    int length = 0;
+    ASSERT_EQ(MPI_Type_get_name(MPI_SHORT, name, &length), MPI_SUCCESS);
+    EXPECT_STREQ(name, "MPI_SHORT");
+    MPI_Datatype again;
+    ASSERT_EQ(MPI_Type_contiguous(2, MPI_INT, &again), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Type_free(&again), MPI_SUCCESS);
+}
+
+}  // namespace

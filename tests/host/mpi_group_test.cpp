@@ -228,3 +228,21 @@ TEST(Group, LargeGroupsLookUpEveryMember) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Group, FinalizeDestroysEveryGroup) {
+    MPI_Group a = make({1, 2});
+    MPI_Group b = make({3});
+    lwmpi::group_retain(a);
+    lwmpi::group_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::group_check(a), MPI_ERR_GROUP);
+    EXPECT_EQ(lwmpi::group_check(b), MPI_ERR_GROUP);
+    lwmpi::group_release(a);  // a no-op now
+    EXPECT_EQ(lwmpi::group_check(MPI_GROUP_EMPTY), MPI_SUCCESS);
+    MPI_Group c = make({5, 6});
+    EXPECT_EQ(members(c), (std::vector<int>{5, 6}));
+    MPI_Group_free(&c);
+}
+
+}  // namespace

@@ -299,3 +299,17 @@ TEST(UserOps, CommutativeFlagAndErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(UserOps, FinalizeFreesEveryUserOp) {
+    MPI_Op a, b;
+    ASSERT_EQ(MPI_Op_create(shift_add, 1, &a), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Op_create(shift_add, 0, &b), MPI_SUCCESS);
+    lwmpi::op_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::op_check(a, MPI_INT), MPI_ERR_OP);
+    EXPECT_EQ(lwmpi::op_check(b, MPI_INT), MPI_ERR_OP);
+    EXPECT_EQ(lwmpi::op_check(MPI_SUM, MPI_INT), MPI_SUCCESS);
+}
+
+}  // namespace
