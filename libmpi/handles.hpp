@@ -51,6 +51,9 @@ public:
         slots_[index] = nullptr;
         used_--;
         if (index < search_from_) search_from_ = index;
+        // An empty table holds no memory, so a rank thread that freed its objects (or
+        // finalized) leaves nothing behind when it ends.
+        if (used_ == 0) clear();
         return object;
     }
 
