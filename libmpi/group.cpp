@@ -39,6 +39,7 @@ int by_world_order(const void* a, const void* b) {
 }  // namespace
 
 int group_make(const int* world_ranks, int n, MPI_Group* out) {
+    if (n < 0 || (n > 0 && world_ranks == nullptr)) return MPI_ERR_ARG;
     if (n == 0) {
         *out = MPI_GROUP_EMPTY;
         return MPI_SUCCESS;

@@ -7,7 +7,8 @@
 namespace lwmpi {
 
 // A new group of the n world ranks in that order (MPI_GROUP_EMPTY when n == 0).
-// MPI_ERR_RANK for a negative or repeated world rank, MPI_ERR_NO_MEM when out of memory.
+// MPI_ERR_RANK for a negative or repeated world rank, MPI_ERR_ARG for n < 0 or a missing
+// list, MPI_ERR_NO_MEM when out of memory.
 int group_make(const int* world_ranks, int n, MPI_Group* out);
 
 // MPI_SUCCESS for MPI_GROUP_EMPTY and live groups, MPI_ERR_GROUP otherwise.

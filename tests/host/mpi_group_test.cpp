@@ -54,6 +54,8 @@ TEST(Group, MakeRefusesRepeatedOrNegativeWorldRanks) {
     const int negative[] = {1, -2};
     EXPECT_EQ(lwmpi::group_make(repeated, 3, &g), MPI_ERR_RANK);
     EXPECT_EQ(lwmpi::group_make(negative, 2, &g), MPI_ERR_RANK);
+    EXPECT_EQ(lwmpi::group_make(repeated, -1, &g), MPI_ERR_ARG);
+    EXPECT_EQ(lwmpi::group_make(nullptr, 2, &g), MPI_ERR_ARG);
     EXPECT_EQ(g, MPI_GROUP_NULL);
     EXPECT_EQ(lwmpi::group_make(nullptr, 0, &g), MPI_SUCCESS);
     EXPECT_EQ(g, MPI_GROUP_EMPTY);
