@@ -52,4 +52,8 @@ bool type_basic(MPI_Datatype type, MPI_Datatype* basic, int* per_element);
 void type_retain(MPI_Datatype type);
 void type_release(MPI_Datatype type);
 
+// MPI_Finalize: destroys every derived type of the calling rank, whoever holds it, and the
+// names given to predefined types. Later retains and releases are no-ops.
+void datatype_finalize();
+
 }  // namespace lwmpi

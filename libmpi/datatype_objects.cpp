@@ -173,6 +173,16 @@ int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool 
     return MPI_SUCCESS;
 }
 
+void type_destroy_all() {
+    for (int i = 0; i < derived_types.limit(); i++) {
+        DerivedType* type = derived_types.remove(i);
+        if (type == nullptr) continue;
+        free(type->name);
+        free(type);  // its children are in the table too: no releases needed
+    }
+    derived_types.clear();
+}
+
 void type_free_handle(DerivedType* type) {
     type->freed = true;
     release_node(&type->node);

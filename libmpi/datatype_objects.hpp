@@ -39,6 +39,9 @@ void append_block(TypeBlock* blocks, int* count, const TypeBlock& block);
 // Drops the program's handle (MPI_Type_free); the object lives on while referenced.
 void type_free_handle(DerivedType* type);
 
+// Destroys every derived type of the calling rank (datatype_finalize).
+void type_destroy_all();
+
 // The predefined handle of a leaf node.
 MPI_Datatype predefined_handle(const TypeNode* leaf);
 

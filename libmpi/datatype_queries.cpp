@@ -78,6 +78,14 @@ int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {
     return MPI_SUCCESS;
 }
 
+void datatype_finalize() {
+    type_destroy_all();
+    for (char*& name : predefined_names) {
+        free(name);
+        name = nullptr;
+    }
+}
+
 bool type_basic(MPI_Datatype type, MPI_Datatype* basic, int* per_element) {
     const TypeNode* node = type_node(type);
     const TypeNode* leaf = single_leaf(node);

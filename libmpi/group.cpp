@@ -39,6 +39,7 @@ int by_world_order(const void* a, const void* b) {
 }  // namespace
 
 int group_make(const int* world_ranks, int n, MPI_Group* out) {
+    if (n < 0 || (n > 0 && world_ranks == nullptr)) return MPI_ERR_ARG;
     if (n == 0) {
         *out = MPI_GROUP_EMPTY;
         return MPI_SUCCESS;
@@ -110,6 +111,11 @@ void group_release(MPI_Group group) {
     if (g == nullptr || --g->refs > 0) return;
     groups.remove(g->index);
     free(g);
+}
+
+void group_finalize() {
+    for (int i = 0; i < groups.limit(); i++) free(groups.remove(i));
+    groups.clear();
 }
 
 }  // namespace lwmpi

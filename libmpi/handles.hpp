@@ -51,10 +51,14 @@ public:
         slots_[index] = nullptr;
         used_--;
         if (index < search_from_) search_from_ = index;
+        // An empty table holds no memory, so a rank thread that freed its objects (or
+        // finalized) leaves nothing behind when it ends.
+        if (used_ == 0) clear();
         return object;
     }
 
     int used() const { return used_; }
+    int limit() const { return capacity_; }  // every index in use is below this
 
     // Forgets every entry and frees the slots (the objects belong to the caller).
     void clear() {

@@ -82,6 +82,11 @@ bool op_commutative(MPI_Op op) {
     return user != nullptr && user->commute;
 }
 
+void op_finalize() {
+    for (int i = 0; i < user_ops.limit(); i++) free(user_ops.remove(i));
+    user_ops.clear();
+}
+
 }  // namespace lwmpi
 
 using namespace lwmpi;

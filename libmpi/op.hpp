@@ -18,4 +18,7 @@ int op_apply(MPI_Op op, const void* in, void* inout, int count, MPI_Datatype typ
 // Whether operands may be combined in any order (false: combine in rank order).
 bool op_commutative(MPI_Op op);
 
+// MPI_Finalize: frees every user operation of the calling rank.
+void op_finalize();
+
 }  // namespace lwmpi

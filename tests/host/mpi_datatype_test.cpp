@@ -645,3 +645,144 @@ TEST(Queries, SizeExtentAndTrueExtentReportErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Finalize, DestroysEveryDerivedTypeAndPredefinedName) {
+    MPI_Datatype inner, outer;
+    ASSERT_EQ(MPI_Type_vector(2, 1, 2, MPI_INT, &inner), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Type_contiguous(3, inner, &outer), MPI_SUCCESS);
+    lwmpi::type_retain(outer);  // held by an operation that never finished
+    ASSERT_EQ(MPI_Type_set_name(MPI_SHORT, "half"), MPI_SUCCESS);
+    lwmpi::datatype_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::type_check(inner, false), MPI_ERR_TYPE);
+    EXPECT_EQ(lwmpi::type_check(outer, false), MPI_ERR_TYPE);
+    lwmpi::type_release(outer);  // a no-op now
+    char name[MPI_MAX_OBJECT_NAME];
+    int length = 0;
+    ASSERT_EQ(MPI_Type_get_name(MPI_SHORT, name, &length), MPI_SUCCESS);
+    EXPECT_STREQ(name, "MPI_SHORT");
+    MPI_Datatype again;
+    ASSERT_EQ(MPI_Type_contiguous(2, MPI_INT, &again), MPI_SUCCESS);
+    EXPECT_EQ(MPI_Type_free(&again), MPI_SUCCESS);
+}
+
+}  // namespace
+
+namespace {
+
+// oldtype = {(double, 0), (char, 8)}, extent 16: the running example of MPI 3.1 4.1.2.
+MPI_Datatype double_char() {
+    const int lengths[] = {1, 1};
+    const MPI_Aint disps[] = {0, 8};
+    const MPI_Datatype types[] = {MPI_DOUBLE, MPI_CHAR};
+    MPI_Datatype t;
+    EXPECT_EQ(MPI_Type_create_struct(2, lengths, disps, types, &t), MPI_SUCCESS);
+    return t;
+}
+
+// The byte offsets of the type map's runs, as packing walks them.
+std::vector<MPI_Aint> doubles_at(MPI_Datatype t, int count, MPI_Aint extent_in_doubles) {
+    std::vector<double> data(static_cast<size_t>(extent_in_doubles * count * 2 + 16));
+    for (size_t i = 0; i < data.size(); i++) data[i] = static_cast<double>(i);
+    std::vector<char> packed(static_cast<size_t>(9 * 64));
+    const size_t bytes = lwmpi::pack_bytes(t, data.data(), count, packed.data());
+    std::vector<MPI_Aint> offsets;
+    for (size_t at = 0; at < bytes; at += 9) {  // each element: a double then a char
+        double d;
+        memcpy(&d, packed.data() + at, 8);
+        offsets.push_back(static_cast<MPI_Aint>(d) * 8);
+    }
+    return offsets;
+}
+
+TEST(StandardExamples, VectorOfDoubleChar) {
+    MPI_Datatype old = double_char();
+    EXPECT_EQ(extent_of(old), 16);
+    MPI_Datatype v;
+    ASSERT_EQ(MPI_Type_vector(2, 3, 4, old, &v), MPI_SUCCESS);
+    EXPECT_EQ(size_of(v), 6 * 9);
+    EXPECT_EQ(extent_of(v), 112);
+    EXPECT_EQ(doubles_at(v, 1, 14), (std::vector<MPI_Aint>{0, 16, 32, 64, 80, 96}));
+    MPI_Type_free(&v);
+    MPI_Type_free(&old);
+}
+
+TEST(StandardExamples, HvectorAndIndexedOfDoubleChar) {
+    MPI_Datatype old = double_char();
+    MPI_Datatype h, x;
+    ASSERT_EQ(MPI_Type_create_hvector(2, 3, 4, old, &h), MPI_SUCCESS);  // stride 4 bytes
+    EXPECT_EQ(extent_of(h), 52);
+    const int lengths[] = {3, 1};
+    const int disps[] = {4, 0};
+    ASSERT_EQ(MPI_Type_indexed(2, lengths, disps, old, &x), MPI_SUCCESS);
+    EXPECT_EQ(size_of(x), 4 * 9);
+    EXPECT_EQ(extent_of(x), 112);
+    EXPECT_EQ(doubles_at(x, 1, 14), (std::vector<MPI_Aint>{64, 80, 96, 0}));
+    MPI_Type_free(&h);
+    MPI_Type_free(&x);
+    MPI_Type_free(&old);
+}
+
+TEST(StandardExamples, NegativeDisplacementsGiveANegativeLowerBound) {
+    const int lengths[] = {1, 1};
+    const int disps[] = {2, -3};
+    MPI_Datatype t;
+    ASSERT_EQ(MPI_Type_indexed(2, lengths, disps, MPI_INT, &t), MPI_SUCCESS);
+    MPI_Aint lb = 0;
+    EXPECT_EQ(extent_of(t, &lb), 6 * 4);
+    EXPECT_EQ(lb, -3 * 4);
+    t = committed(t);
+    std::vector<int> data = iota(8);
+    EXPECT_EQ(pack_ints(data.data() + 4, 1, t), (std::vector<int>{6, 1}));
+    MPI_Type_free(&t);
+}
+
+TEST(StandardExamples, DupKeepsResizedBounds) {
+    MPI_Datatype r, d;
+    ASSERT_EQ(MPI_Type_create_resized(MPI_DOUBLE, -8, 32, &r), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Type_dup(r, &d), MPI_SUCCESS);
+    MPI_Aint lb = 0;
+    EXPECT_EQ(extent_of(d, &lb), 32);
+    EXPECT_EQ(lb, -8);
+    // A struct of it stays unpadded: the bounds were set explicitly.
+    const int lengths[] = {1};
+    const MPI_Aint disps[] = {4};
+    MPI_Datatype s;
+    ASSERT_EQ(MPI_Type_create_struct(1, lengths, disps, &d, &s), MPI_SUCCESS);
+    EXPECT_EQ(extent_of(s, &lb), 32);
+    EXPECT_EQ(lb, -4);
+    MPI_Type_free(&s);
+    MPI_Type_free(&d);
+    MPI_Type_free(&r);
+}
+
+TEST(StandardExamples, SizesBeyondIntAreUndefinedForTypeSize) {
+    MPI_Datatype row, big;
+    ASSERT_EQ(MPI_Type_contiguous(1 << 20, MPI_DOUBLE, &row), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Type_contiguous(1 << 12, row, &big), MPI_SUCCESS);
+    int size = 0;
+    ASSERT_EQ(MPI_Type_size(big, &size), MPI_SUCCESS);
+    EXPECT_EQ(size, MPI_UNDEFINED);
+    EXPECT_EQ(size_of(big), MPI_Aint{8} << 32);
+    EXPECT_TRUE(lwmpi::type_is_contiguous(big));
+    MPI_Type_free(&big);
+    MPI_Type_free(&row);
+}
+
+TEST(StandardExamples, ContiguousOfPairsCountsTwoElementsPerPair) {
+    MPI_Datatype pairs;
+    ASSERT_EQ(MPI_Type_contiguous(3, MPI_2INT, &pairs), MPI_SUCCESS);
+    pairs = committed(pairs);
+    MPI_Count elements = 0;
+    ASSERT_EQ(lwmpi::type_elements(pairs, 3 * 8 + 2 * 8 + 4, &elements), MPI_SUCCESS);
+    EXPECT_EQ(elements, 6 + 4 + 1);
+    MPI_Datatype basic;
+    int per = 0;
+    ASSERT_TRUE(lwmpi::type_basic(pairs, &basic, &per));
+    EXPECT_EQ(basic, MPI_2INT);
+    EXPECT_EQ(per, 3);
+    MPI_Type_free(&pairs);
+}
+
+}  // namespace

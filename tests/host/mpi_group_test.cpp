@@ -54,6 +54,8 @@ TEST(Group, MakeRefusesRepeatedOrNegativeWorldRanks) {
     const int negative[] = {1, -2};
     EXPECT_EQ(lwmpi::group_make(repeated, 3, &g), MPI_ERR_RANK);
     EXPECT_EQ(lwmpi::group_make(negative, 2, &g), MPI_ERR_RANK);
+    EXPECT_EQ(lwmpi::group_make(repeated, -1, &g), MPI_ERR_ARG);
+    EXPECT_EQ(lwmpi::group_make(nullptr, 2, &g), MPI_ERR_ARG);
     EXPECT_EQ(g, MPI_GROUP_NULL);
     EXPECT_EQ(lwmpi::group_make(nullptr, 0, &g), MPI_SUCCESS);
     EXPECT_EQ(g, MPI_GROUP_EMPTY);
@@ -225,6 +227,24 @@ TEST(Group, LargeGroupsLookUpEveryMember) {
     EXPECT_EQ(lwmpi::group_rank_of_world(g, 1000), MPI_UNDEFINED);
     EXPECT_EQ(lwmpi::group_rank_of_world(g, -1), MPI_UNDEFINED);
     MPI_Group_free(&g);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(Group, FinalizeDestroysEveryGroup) {
+    MPI_Group a = make({1, 2});
+    MPI_Group b = make({3});
+    lwmpi::group_retain(a);
+    lwmpi::group_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::group_check(a), MPI_ERR_GROUP);
+    EXPECT_EQ(lwmpi::group_check(b), MPI_ERR_GROUP);
+    lwmpi::group_release(a);  // a no-op now
+    EXPECT_EQ(lwmpi::group_check(MPI_GROUP_EMPTY), MPI_SUCCESS);
+    MPI_Group c = make({5, 6});
+    EXPECT_EQ(members(c), (std::vector<int>{5, 6}));
+    MPI_Group_free(&c);
 }
 
 }  // namespace

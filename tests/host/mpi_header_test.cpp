@@ -80,4 +80,19 @@ TEST(HandleTable, AddGetRemoveReuseAndGrow) {
     table.clear();
 }
 
+TEST(HandleTable, RemovingTheLastEntryFreesTheSlots) {
+    lwmpi::HandleTable<int> table;
+    int a = 1, b = 2;
+    ASSERT_EQ(table.add(&a), 0);
+    ASSERT_EQ(table.add(&b), 1);
+    EXPECT_GT(table.limit(), 0);
+    table.remove(0);
+    EXPECT_GT(table.limit(), 0);
+    table.remove(1);
+    EXPECT_EQ(table.limit(), 0);  // no slot array left to leak
+    EXPECT_EQ(table.get(1), nullptr);
+    EXPECT_EQ(table.add(&b), 0);
+    table.remove(0);
+}
+
 }  // namespace

@@ -299,3 +299,44 @@ TEST(UserOps, CommutativeFlagAndErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(UserOps, FinalizeFreesEveryUserOp) {
+    MPI_Op a, b;
+    ASSERT_EQ(MPI_Op_create(shift_add, 1, &a), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Op_create(shift_add, 0, &b), MPI_SUCCESS);
+    lwmpi::op_finalize();  // leak-checked by the sanitizer
+    EXPECT_EQ(lwmpi::op_check(a, MPI_INT), MPI_ERR_OP);
+    EXPECT_EQ(lwmpi::op_check(b, MPI_INT), MPI_ERR_OP);
+    EXPECT_EQ(lwmpi::op_check(MPI_SUM, MPI_INT), MPI_SUCCESS);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(OpApply, MinlocOnAVectorOfPairsSkipsTheGaps) {
+    MPI_Datatype every_other;
+    ASSERT_EQ(MPI_Type_vector(2, 1, 2, MPI_DOUBLE_INT, &every_other), MPI_SUCCESS);
+    ASSERT_EQ(MPI_Type_commit(&every_other), MPI_SUCCESS);
+    EXPECT_EQ(lwmpi::op_check(MPI_MINLOC, every_other), MPI_SUCCESS);
+    EXPECT_EQ(lwmpi::op_check(MPI_SUM, every_other), MPI_ERR_OP);
+    P<double> in[3] = {{1, 5}, {-100, 0}, {2, 1}};
+    P<double> inout[3] = {{1, 7}, {-200, 9}, {3, 2}};
+    ASSERT_EQ(lwmpi::op_apply(MPI_MINLOC, in, inout, 1, every_other), MPI_SUCCESS);
+    EXPECT_EQ(inout[0].index, 5);  // tie on 1: the smaller index
+    EXPECT_EQ(inout[1].value, -200);  // in the gap: untouched
+    EXPECT_EQ(inout[1].index, 9);
+    EXPECT_EQ(inout[2].value, 2);
+    EXPECT_EQ(inout[2].index, 1);
+    MPI_Type_free(&every_other);
+}
+
+TEST(OpApply, LargeContiguousSumsInOneRun) {
+    std::vector<double> in(100000, 0.5), inout(100000, 1.0);
+    ASSERT_EQ(lwmpi::op_apply(MPI_SUM, in.data(), inout.data(), 100000, MPI_DOUBLE), MPI_SUCCESS);
+    for (double v : inout) ASSERT_EQ(v, 1.5);
+}
+
+}  // namespace
