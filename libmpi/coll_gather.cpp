@@ -8,6 +8,7 @@
 
 #include "coll.hpp"
 #include "coll_check.hpp"
+#include "config.hpp"
 #include "datatype.hpp"
 #include "env.hpp"
 #include "errhandler.hpp"
@@ -149,15 +150,18 @@ int alltoallv(Comm& c, const void* send, const int* scounts, const int* sdispls,
     if (send != MPI_IN_PLACE)
         err = local_copy(block_at(send, sdispls[c.rank], sext), scounts[c.rank], stype,
                          block_at(recv, rdispls[c.rank], rext), rcounts[c.rank], rtype);
-    Exchange ex(c, 2);
-    for (int step = 1; step < c.size && err == MPI_SUCCESS; step++) {
-        int dest = (c.rank + step) % c.size;
-        int source = (c.rank - step + c.size) % c.size;
-        ex.recv(source, block_at(recv, rdispls[source], rext), rcounts[source], rtype);
-        if (aside)
-            ex.send_bytes(dest, aside + aside_at[dest], rsize * static_cast<size_t>(rcounts[dest]));
-        else
-            ex.send(dest, block_at(send, sdispls[dest], sext), scounts[dest], stype);
+    // Steps go in windows of kAlltoallWindow, all of a window's transfers in flight at once.
+    Exchange ex(c, 2 * kAlltoallWindow);
+    for (int first = 1; first < c.size && err == MPI_SUCCESS; first += kAlltoallWindow) {
+        for (int step = first; step < c.size && step < first + kAlltoallWindow; step++) {
+            int dest = (c.rank + step) % c.size;
+            int source = (c.rank - step + c.size) % c.size;
+            ex.recv(source, block_at(recv, rdispls[source], rext), rcounts[source], rtype);
+            if (aside)
+                ex.send_bytes(dest, aside + aside_at[dest], rsize * static_cast<size_t>(rcounts[dest]));
+            else
+                ex.send(dest, block_at(send, sdispls[dest], sext), scounts[dest], stype);
+        }
         err = ex.wait();
     }
     free(aside);

@@ -14,6 +14,9 @@ constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
 
+// Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
+constexpr int kAlltoallWindow = 4;
+
 constexpr const char* kLibraryName = "LWMPI 1.0 (MPI 3.1) for nvx";
 
 }  // namespace lwmpi
