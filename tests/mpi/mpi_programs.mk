@@ -12,3 +12,8 @@ MPI_PROG_ELFS := $(foreach s,$(MPI_PROG_SRCS),$(MPI_PROG_OUT)/$(call mpi_prog_na
 .PHONY: mpi-programs
 mpi-programs: $(MPI_PROG_ELFS)
 user-programs: mpi-programs
+
+# LWMPI benchmarks: ping-pong against raw IKC, collectives at 12 and 192 ranks.
+.PHONY: bench-mpi
+bench-mpi: mpi-programs
+	benchmarks/mpi/bench.sh
