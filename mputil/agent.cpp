@@ -2,9 +2,10 @@
 // only in nvx_mailbox_read on the cluster's MPI mailbox and on short local locks: it
 // never writes a mailbox or a portal, so agents of different clusters can never wait for
 // each other. It delivers each envelope into the destination rank's queues and rings its
-// doorbell. A clear-to-send goes to a writer thread dedicated to that one transfer (taken
-// from a pool grown on demand), so a receiver that blocks in nvx_portal_read after sending
-// its CTS always has a writer that is ready: no cycle of blocked reads and writes.
+// doorbell. A clear-to-send goes to a portal writer (a bounded pool of threads started on
+// demand; further jobs wait in FIFO order). The writer tells the receiver Ready before it
+// writes, and the receiver blocks in nvx_portal_read only after Ready: a read never waits
+// for a writer that is not writing, so blocked reads and writes cannot form a cycle.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@ namespace {
 
 struct WriteJob {
     Op* send;
-    uint32_t node;
+    int receiver;    // world rank that cleared the send
+    uint32_t node;   // its node and portal port
     uint32_t port;
     size_t bytes;
 };
@@ -52,6 +54,13 @@ void perform(const WriteJob& job)
 {
     long id = nvx_portal_open(job.node, job.port);
     if (id < 0) transport_failure("portal open", id);
+    WireHeader ready;
+    memset(&ready, 0, sizeof ready);
+    ready.kind = WireKind::Ready;
+    ready.source = job.send->owner;
+    ready.dest = job.receiver;
+    ready.stamp = now_ticks();
+    wire_send(job.node, &ready);
     const char* data = static_cast<const char*>(job.send->data);
     for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {
         size_t piece = job.bytes - off < config::kPortalPiece ? job.bytes - off : config::kPortalPiece;
@@ -83,13 +92,23 @@ void* writer_main(void* arg)
     return nullptr;
 }
 
-// Hands the job to an idle writer or a new one. Only if the kernel's thread table is full
-// does it wait for the next writer to finish (README: limits).
+void queue_job(const WriteJob& job)  // g_pool_lock held
+{
+    PendingJob* p = static_cast<PendingJob*>(xmalloc(sizeof(PendingJob)));
+    p->job = job;
+    g_pending.push_back(p);
+}
+
+// Hands the job to an idle writer, or a new one while there are fewer than kMaxWriters
+// (and the kernel's thread table has room); else it waits for the next free writer.
 void dispatch(const WriteJob& job)
 {
     nvx_mutex_lock(&g_pool_lock);
     Writer* w = g_idle.take_first([](Writer*) { return true; });
+    bool may_start = w == nullptr && __atomic_load_n(&g_cluster.writers, __ATOMIC_RELAXED) < config::kMaxWriters;
+    if (w == nullptr && !may_start) queue_job(job);
     nvx_mutex_unlock(&g_pool_lock);
+    if (w == nullptr && !may_start) return;
     if (w == nullptr) {
         w = static_cast<Writer*>(xmalloc(sizeof(Writer)));
         w->next = nullptr;
@@ -102,10 +121,8 @@ void dispatch(const WriteJob& job)
             return;
         }
         free(w);
-        PendingJob* p = static_cast<PendingJob*>(xmalloc(sizeof(PendingJob)));
-        p->job = job;
         nvx_mutex_lock(&g_pool_lock);
-        g_pending.push_back(p);
+        queue_job(job);
         nvx_mutex_unlock(&g_pool_lock);
         return;
     }
@@ -171,7 +188,7 @@ void on_cts(const WireHeader& h)
         complete(send, Completion{send->dest, send->tag, send->bytes, false, false});
         return;
     }
-    dispatch(WriteJob{send, h.node, h.port, h.bytes});
+    dispatch(WriteJob{send, h.source, h.node, h.port, h.bytes});
 }
 
 void* agent_main(void*)
@@ -192,6 +209,10 @@ void* agent_main(void*)
         case WireKind::Rts: on_rts(r, h); break;
         case WireKind::Cts: on_cts(h); break;
         case WireKind::Credit: r->credits.give(h.source, (uint32_t)h.bytes); break;
+        case WireKind::Ready:
+            __atomic_store_n(&r->rdv_writer_ready, 1, __ATOMIC_RELEASE);
+            r->bell.ring();
+            break;
         case WireKind::Barrier:
             __atomic_add_fetch(&g_cluster.barrier_messages, 1, __ATOMIC_ACQ_REL);
             nvx_sys_futex_wake(&g_cluster.barrier_messages, 1);

@@ -26,6 +26,8 @@ inline constexpr uint32_t kEagerCredits = 8;
 inline constexpr uint32_t kCreditBatch = 4;
 // Portal transfers of one rendezvous message are at most this long.
 inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
+// Portal writer threads per cluster (started on demand, reused); more clear-to-sends wait.
+inline constexpr uint32_t kMaxWriters = 8;
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell so that the
 // sender returns at once, at most kLocalCells cells per receiver; larger messages (or when

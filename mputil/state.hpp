@@ -70,7 +70,9 @@ struct RankState {
     nvx_mutex_t lock;          // queues, ready list, cell count
     Queue<Op> posted;
     Queue<Unexpected> unexpected;
-    Queue<Op> ready;           // receives matched with an RTS: CTS and portal read to do
+    Queue<Op> ready;           // receives matched with an RTS, waiting for their CTS
+    Op* rdv_active;            // the one receive whose CTS is out (owner thread only)
+    uint32_t rdv_writer_ready; // set by the agent: rdv_active's writer is about to write
     uint32_t local_cells;      // cells held in `unexpected` for local senders
     uint32_t credits_due;      // set when some source's debt reached a batch
     Doorbell bell;

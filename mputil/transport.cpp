@@ -138,9 +138,15 @@ void remote_send(RankState* me, Op* send)
     wire_send(node, &m.h);
 }
 
-// A receive matched with an RTS: clear the sender (its agent gives the job to a writer
-// dedicated to it), then read the data straight into the receive buffer.
-void fetch_rendezvous(RankState* me, Op* recv)
+Completion rendezvous_completion(const Op* recv)
+{
+    return Completion{recv->matched.source, recv->matched.tag, delivered_bytes(recv->rdv_bytes, recv->capacity),
+                      truncates(recv->rdv_bytes, recv->capacity), false};
+}
+
+// A receive matched with an RTS: clear the sender for the bytes it takes. Its agent gives
+// the job to a portal writer, which says Ready before it writes. True if data will come.
+bool clear_to_send(RankState* me, Op* recv)
 {
     size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
     WireHeader cts = header(WireKind::Cts, me->world_rank, recv->matched.source);
@@ -149,6 +155,14 @@ void fetch_rendezvous(RankState* me, Op* recv)
     cts.node = g_cluster.node;
     cts.port = config::kPortalBase + (uint32_t)me->local_index;
     wire_send(recv->rdv_node, &cts);
+    return bytes > 0;
+}
+
+// The writer is ready: read the data straight into the receive buffer. The read blocks
+// only for a transfer whose writer is already writing, so it always ends.
+void read_rendezvous(RankState* me, Op* recv)
+{
+    size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
     char* buf = static_cast<char*>(recv->buf);
     for (size_t off = 0; off < bytes; off += config::kPortalPiece) {
         size_t piece = bytes - off < config::kPortalPiece ? bytes - off : config::kPortalPiece;
@@ -159,8 +173,7 @@ void fetch_rendezvous(RankState* me, Op* recv)
             abort_run(1);
         }
     }
-    complete(recv, Completion{recv->matched.source, recv->matched.tag, bytes,
-                              truncates(recv->rdv_bytes, recv->capacity), false});
+    complete(recv, rendezvous_completion(recv));
 }
 
 void return_credits(RankState* me)
@@ -175,16 +188,25 @@ void return_credits(RankState* me)
     }
 }
 
-// The work only the rank itself does: credits it owes, rendezvous reads it matched.
+// The work only the rank itself does: credits it owes, and its rendezvous receives, one
+// at a time (one CTS out per receiver portal port): clear, wait for Ready, read.
 void progress(RankState* me)
 {
     return_credits(me);
     for (;;) {
+        if (me->rdv_active != nullptr) {
+            if (__atomic_exchange_n(&me->rdv_writer_ready, 0, __ATOMIC_ACQ_REL) == 0) return;
+            Op* recv = me->rdv_active;
+            me->rdv_active = nullptr;
+            read_rendezvous(me, recv);
+            continue;
+        }
         nvx_mutex_lock(&me->lock);
         Op* recv = me->ready.take_first([](Op*) { return true; });
         nvx_mutex_unlock(&me->lock);
         if (recv == nullptr) return;
-        fetch_rendezvous(me, recv);
+        if (clear_to_send(me, recv)) me->rdv_active = recv;
+        else complete(recv, rendezvous_completion(recv));  // nothing to move
     }
 }
 

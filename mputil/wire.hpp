@@ -13,6 +13,7 @@ enum class WireKind : uint8_t {
     Cts = 3,     // clear to send, to the sender's agent: write `bytes` to (node, port)
     Credit = 4,  // `bytes` eager credits back to the sender
     Barrier = 5, // launch/finalize barrier: a leader's arrival, or the root's go
+    Ready = 6,   // a writer holds the data of `dest`'s cleared rendezvous: read it now
 };
 
 struct WireHeader {

@@ -346,6 +346,33 @@ void exchange_large()
     free(in);
 }
 
+// Every rank sends a rendezvous-sized message to each of its next `peers` ranks at once
+// and receives from its previous ones in reverse order: more clear-to-sends per cluster
+// than portal writers (a bounded pool). At most 32 peers: memory per cluster is small.
+void all_to_all_rendezvous()
+{
+    int me = world_rank(), n = world_size();
+    int peers = n < 32 ? n : 32;
+    size_t bytes = large_bytes() / (size_t)peers;
+    bytes = bytes > 2000 ? 2000 : bytes < 73 ? 73 : bytes;
+    unsigned char* out = static_cast<unsigned char*>(need(bytes * peers));
+    unsigned char* in = static_cast<unsigned char*>(need(bytes * peers));
+    Op** ops = static_cast<Op**>(need(sizeof(Op*) * 2 * peers));
+    for (int k = 0; k < peers; k++) {
+        int d = (me + k) % n;
+        fill(out + bytes * k, bytes, me, d);
+        ops[k] = isend(d, kData, 60, out + bytes * k, bytes, SendMode::Standard);
+    }
+    for (int k = peers - 1; k >= 0; k--) ops[peers + k] = irecv((me - k + n) % n, kData, 60, in + bytes * k, bytes);
+    wait_all(ops, 2 * peers, nullptr);
+    bool ok = true;
+    for (int k = 0; k < peers; k++) ok &= holds(in + bytes * k, bytes, (me - k + n) % n, me);
+    MCHECK(ok);
+    free(out);
+    free(in);
+    free(ops);
+}
+
 void big(size_t bytes)
 {
     int me = world_rank();
@@ -426,7 +453,7 @@ int main(int argc, char** argv)
         // Phases are separated by barriers: a wildcard must not catch the next phase's message.
         void (*const phases[])() = {ring_sizes, wildcards, ordering, truncation, synchronous,
                                     cancel_and_probe, self_send, many_outstanding, flow_control,
-                                    exchange_large};
+                                    exchange_large, all_to_all_rendezvous};
         for (auto phase : phases) {
             phase();
             sync_all();
