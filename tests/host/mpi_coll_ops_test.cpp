@@ -299,6 +299,26 @@ TEST_P(Coll, ReduceScatterBlockAndV)
     });
 }
 
+TEST_P(Coll, ReductionsOnDerivedTypesKeepTheirLayout)
+{
+    mpi_world::run(GetParam(), [](int rank) {
+        int n;
+        MPI_Comm_size(MPI_COMM_WORLD, &n);
+        // Every other int of 6: the gaps must be left alone at the root.
+        MPI_Datatype every_other;
+        MPI_Type_vector(3, 1, 2, MPI_INT, &every_other);
+        MPI_Type_commit(&every_other);
+        int in[6] = {rank, -1, 2 * rank, -1, 1, -1}, out[6] = {7, 7, 7, 7, 7, 7};
+        EXPECT_EQ(MPI_Allreduce(in, out, 1, every_other, MPI_SUM, MPI_COMM_WORLD), MPI_SUCCESS);
+        EXPECT_EQ(out[0], n * (n - 1) / 2);
+        EXPECT_EQ(out[2], n * (n - 1));
+        EXPECT_EQ(out[4], n);
+        EXPECT_EQ(out[1], 7);
+        EXPECT_EQ(out[5], 7);
+        MPI_Type_free(&every_other);
+    });
+}
+
 INSTANTIATE_TEST_SUITE_P(Placements, Coll, testing::ValuesIn(mpi_world::sweep()), name_of);
 
 TEST(CollSubcomms, CollectivesOnSplitsAndDupsAtOnce)
