@@ -15,7 +15,7 @@ constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
 
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
-constexpr int kAlltoallWindow = 4;
+constexpr int kAlltoallWindow = 32;
 
 constexpr const char* kLibraryName = "LWMPI 1.0 (MPI 3.1) for nvx";
 
