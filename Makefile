@@ -7,6 +7,8 @@ include runtime/runtime.mk
 include services/services.mk
 include mk/programs.mk
 include benchmarks/benchmarks.mk
+include mk/mpi.mk
+include tests/mpi/mpi_programs.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean

@@ -1,0 +1,73 @@
+/* LWMPI ping-pong between ranks 0 and 1: one-way latency (half the round trip) and
+ * bandwidth per message size, 0 B to 4 MiB (sizes that do not fit the clusters' memory are
+ * reported as skipped). Local or remote depends on the mapping (-np 2 compact: one cluster;
+ * scatter: two). Times from MPI_Wtime. One table row per size:
+ *   mpi <variant> <local|remote> <bytes> <iterations> <lat_us> <MB/s> */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int iterations_for(long bytes)
+{
+    long n = (8L << 20) / (bytes + 1024);  /* about 8 MiB moved per size, at least 4 round trips */
+    return n < 4 ? 4 : n > 200 ? 200 : (int)n;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING], me[MPI_MAX_PROCESSOR_NAME], peer[MPI_MAX_PROCESSOR_NAME];
+    int len;
+    MPI_Get_library_version(lib, &len);
+    const char *variant = strstr(lib, "variant ") ? strstr(lib, "variant ") + 8 : "?";
+    MPI_Get_processor_name(me, &len);
+    *strstr(me, "-pe") = '\0';
+    memcpy(peer, me, sizeof me);
+    MPI_Bcast(peer, sizeof peer, MPI_CHAR, 1, MPI_COMM_WORLD);
+    const char *where = strcmp(me, peer) == 0 ? "local" : "remote";
+    static const long sizes[] = {0, 8, 64, 128, 1024, 4096, 16384, 65536, 262144, 1 << 20, 2 << 20, 4 << 20};
+    /* The largest buffer every rank of the pair can hold. */
+    long room = 4 << 20;
+    char *buf = NULL;
+    while (room >= 1024 && !(buf = malloc(room)))
+        room /= 2;
+    long agreed = room;
+    MPI_Allreduce(&room, &agreed, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("%-4s %-7s %-7s %8s %6s %10s %10s\n", "mpi", "variant", "where", "bytes", "iters", "lat_us", "MB/s");
+    for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0] && rank < 2; k++) {
+        long bytes = sizes[k];
+        if (bytes > agreed || !buf) {
+            if (rank == 0)
+                printf("%-4s %-7s %-7s %8ld skipped: no memory for the buffers\n", "mpi", variant, where, bytes);
+            continue;
+        }
+        int n = iterations_for(bytes), other = 1 - rank;
+        memset(buf, rank, bytes);
+        /* One warm-up round trip (first contact: name lookups), then the timed ones. */
+        double start = 0;
+        for (int i = -1; i < n; i++) {
+            if (i == 0)
+                start = MPI_Wtime();
+            if (rank == 0) {
+                MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
+                MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            } else {
+                MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
+            }
+        }
+        if (rank == 0) {
+            double one_way = (MPI_Wtime() - start) / (2.0 * n);
+            printf("%-4s %-7s %-7s %8ld %6d %10.2f %10.2f\n", "mpi", variant, where, bytes, n, one_way * 1e6,
+                   bytes / one_way / 1e6);
+        }
+    }
+    free(buf);
+    MPI_Finalize();
+    return 0;
+}

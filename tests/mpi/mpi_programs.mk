@@ -1,0 +1,19 @@
+# LWMPI's guest tests (tests/mpi/*.c), the examples (examples/mpi/*.c) and the benchmarks
+# (benchmarks/mpi/*.c), each built for both variants: build/user/mpiprog/NAME.elf (opt) and
+# NAME_unopt.elf. Included by the top Makefile after mk/mpi.mk (lwmpi_program, lwmpi_objs).
+MPI_PROG_OUT := $(USER_OUT)/mpiprog
+MPI_PROG_SRCS := $(wildcard tests/mpi/*.c examples/mpi/*.c benchmarks/mpi/*.c)
+mpi_prog_name = $(basename $(notdir $(1)))
+
+$(foreach s,$(MPI_PROG_SRCS),$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s)).elf,$(call lwmpi_objs,$(s)),opt)))
+$(foreach s,$(MPI_PROG_SRCS),$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s))_unopt.elf,$(call lwmpi_objs,$(s)),unopt)))
+MPI_PROG_ELFS := $(foreach s,$(MPI_PROG_SRCS),$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s)).elf $(MPI_PROG_OUT)/$(call mpi_prog_name,$(s))_unopt.elf)
+
+.PHONY: mpi-programs
+mpi-programs: $(MPI_PROG_ELFS)
+user-programs: mpi-programs
+
+# LWMPI benchmarks: ping-pong against raw IKC, collectives at 12 and 192 ranks.
+.PHONY: bench-mpi
+bench-mpi: mpi-programs
+	benchmarks/mpi/bench.sh
