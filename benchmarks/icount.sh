@@ -5,7 +5,7 @@
 # difference of the two windows over N, summed over every hart that ran anything, and
 # split into firmware, kernel and user. Mailbox and forwarded-call rows are one way (half
 # a round trip), portal rows are per byte of one one-way transfer.
-#   benchmarks/icount.sh [BOARD [mailbox|portal|all|calls]...]   (default: small all, then mppa256 mailbox)
+#   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|all|calls]...]   (default: small all, then mppa256 mailbox)
 # Needs `make BOARD=B` for each board measured.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,13 +17,15 @@ die() { echo "icount.sh: $*" >&2; exit 2; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/icount.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# run BOARD RANKS NAME PROGRAM ARGS... -> $tmp/NAME.log (console) and $tmp/NAME.count (plugin)
+# run BOARD RANKS NAME PROGRAM ARGS... -> $tmp/NAME.log (console) and $tmp/NAME.count (plugin);
+# launcher options in $launch_opts (e.g. --map-by scatter).
+launch_opts=""
 run() {
     local board=$1 ranks=$2 name=$3 program=$4
     shift 4
     [ -f "build/$board/nvx.elf" ] || die "board $board not built: run 'make BOARD=$board' first"
     if ! scripts/nvx-run --board "$board" -np "$ranks" --timeout "$timeout_s" --count-insns "$tmp/$name.count" \
-            "$program" "$@" </dev/null 2>&1 | tr -d '\r' >"$tmp/$name.log"; then
+            $launch_opts "$program" "$@" </dev/null 2>&1 | tr -d '\r' >"$tmp/$name.log"; then
         cat "$tmp/$name.log" >&2
         die "$program $* failed on $board"
     fi
@@ -36,7 +38,7 @@ report() {
         function round(x) { return x < 0 ? -int(-x + 0.5) : int(x + 0.5) }
         FNR == NR {  # the console: what was measured and the number of its first mark
             if ($1 == "calls_bench:" && $3 == "n") { op[++ops] = $2; n[ops] = $4; div[ops] = 1; first[ops] = $6 }
-            if (($1 == "mailbox" || $1 == "portal") && $(NF - 1) == "mark") {
+            if (($1 == "mailbox" || $1 == "portal" || $1 == "mpi") && $(NF - 1) == "mark") {
                 op[++ops] = $1 "_" $2 "_" $3 "B"; n[ops] = $4; first[ops] = $NF
                 div[ops] = $1 == "portal" ? 2 * $3 : 2
             }
@@ -78,8 +80,18 @@ measure() {
         report "$board" "$what-local"
         run "$board" 2 "$what-remote" build/user/ikc_bench.elf "$what" remote icount "$scale"
         report "$board" "$what-remote" ;;
-    all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal ;;
-    *) die "unknown measurement '$what' (mailbox, portal, calls or all)" ;;
+    mpi)  # LWMPI ping-pong, one way, both variants, local (one cluster) and remote
+        local variant map
+        for variant in "" _unopt; do
+            for map in compact scatter; do
+                launch_opts="--map-by $map"
+                run "$board" 2 "mpi$variant-$map" "build/user/mpiprog/mpi_pingpong$variant.elf" icount
+                launch_opts=""
+                report "$board" "mpi$variant-$map"
+            done
+        done ;;
+    all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal; measure "$board" mpi ;;
+    *) die "unknown measurement '$what' (mailbox, portal, mpi, calls or all)" ;;
     esac
 }
 

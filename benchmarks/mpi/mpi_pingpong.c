@@ -2,16 +2,56 @@
  * bandwidth per message size, 0 B to 4 MiB (sizes that do not fit the clusters' memory are
  * reported as skipped). Local or remote depends on the mapping (-np 2 compact: one cluster;
  * scatter: two). Times from MPI_Wtime. One table row per size:
- *   mpi <variant> <local|remote> <bytes> <iterations> <lat_us> <MB/s> */
+ *   mpi <variant> <local|remote> <bytes> <iterations> <lat_us> <MB/s>
+ * With the argument `icount` (for benchmarks/icount.sh and the instruction counter) it
+ * runs, per size, N and then 2N round trips between three counter marks of rank 0 and
+ * prints `mpi <variant>-<where> <bytes> <N> mark <first mark>`: the difference of the two
+ * windows over 2N is the instructions of one one-way message, summed over every hart. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../icount_mark.h"
+
 static int iterations_for(long bytes)
 {
     long n = (8L << 20) / (bytes + 1024);  /* about 8 MiB moved per size, at least 4 round trips */
     return n < 4 ? 4 : n > 200 ? 200 : (int)n;
+}
+
+/* One round trip of `bytes` between ranks 0 and 1. */
+static void round_trip(int rank, char *buf, long bytes)
+{
+    int other = 1 - rank;
+    if (rank == 0) {
+        MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
+        MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+        MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
+    }
+}
+
+/* Instruction-counter windows: N then 2N round trips per size, rank 0 marks. */
+static void icount_rows(int rank, const char *variant, const char *where, char *buf)
+{
+    static const long sizes[] = {8, 64, 1024, 65536};
+    const int n = 20;
+    unsigned mark = 1;
+    for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        for (int i = 0; i < 4; i++)  /* warm-up: first contact, caches, credits */
+            round_trip(rank, buf, sizes[k]);
+        if (rank == 0) nvx_icount_mark();
+        for (int i = 0; i < n; i++) round_trip(rank, buf, sizes[k]);
+        if (rank == 0) nvx_icount_mark();
+        for (int i = 0; i < 2 * n; i++) round_trip(rank, buf, sizes[k]);
+        if (rank == 0) {
+            nvx_icount_mark();
+            printf("mpi %s-%s %ld %d mark %u\n", variant, where, sizes[k], n, mark);
+        }
+        mark += 3;
+    }
 }
 
 int main(int argc, char **argv)
@@ -37,6 +77,12 @@ int main(int argc, char **argv)
         room /= 2;
     long agreed = room;
     MPI_Allreduce(&room, &agreed, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+    if (argc > 1 && strcmp(argv[1], "icount") == 0) {
+        if (rank < 2 && buf && agreed >= 65536) icount_rows(rank, variant, where, buf);
+        free(buf);
+        MPI_Finalize();
+        return 0;
+    }
     if (rank == 0)
         printf("%-4s %-7s %-7s %8s %6s %10s %10s\n", "mpi", "variant", "where", "bytes", "iters", "lat_us", "MB/s");
     for (unsigned k = 0; k < sizeof sizes / sizeof sizes[0] && rank < 2; k++) {
