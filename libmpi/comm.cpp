@@ -10,15 +10,12 @@
 #include "errhandler.hpp"
 #include "group.hpp"
 #include "handles.hpp"
+#include "rank_context.hpp"
 
 namespace lwmpi {
 
 namespace {
 
-thread_local HandleTable<Comm> t_comms;
-thread_local Comm* t_world;
-thread_local Comm* t_self;
-thread_local uint32_t t_used_ids[kContextMaskWords];  // 1 = taken by a live communicator
 
 constexpr int kWorldIndex = LWMPI_HANDLE_INDEX(MPI_COMM_WORLD);
 constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
@@ -38,10 +35,10 @@ Comm* comm_get(MPI_Comm handle)
 {
     if (is_predefined(handle, LWMPI_KIND_COMM)) {
         int index = handle_index(handle);
-        return index == kWorldIndex ? t_world : index == kSelfIndex ? t_self : nullptr;
+        return index == kWorldIndex ? rank_context().world : index == kSelfIndex ? rank_context().self : nullptr;
     }
     if (is_user(handle, LWMPI_KIND_COMM))
-        return t_comms.get(handle_index(handle));
+        return rank_context().comms.get(handle_index(handle));
     return nullptr;
 }
 
@@ -79,7 +76,7 @@ int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm
     if (predefined != MPI_COMM_NULL) {
         c->handle = predefined;
     } else {
-        int index = t_comms.add(c);
+        int index = rank_context().comms.add(c);
         if (index < 0) {
             destroy(c);
             return MPI_ERR_NO_MEM;
@@ -101,7 +98,7 @@ void comm_release(Comm* c)
 void comm_free_handle(Comm* c)
 {
     if (is_user(c->handle, LWMPI_KIND_COMM))
-        t_comms.remove(handle_index(c->handle));
+        rank_context().comms.remove(handle_index(c->handle));
     c->handle = MPI_COMM_NULL;
     comm_release(c);
 }
@@ -113,7 +110,7 @@ int comm_rank_of_world(const Comm& c, int world_rank)
 
 int comm_init_predefined()
 {
-    memset(t_used_ids, 0, sizeof t_used_ids);
+    memset(rank_context().used_ids, 0, sizeof rank_context().used_ids);
     int n = mputil::world_size();
     int* all = static_cast<int*>(malloc(sizeof(int) * n));
     if (!all)
@@ -121,34 +118,34 @@ int comm_init_predefined()
     for (int r = 0; r < n; r++)
         all[r] = r;
     int me = mputil::world_rank();
-    int err = comm_make(all, n, kWorldContextId, MPI_COMM_WORLD, &t_world);
+    int err = comm_make(all, n, kWorldContextId, MPI_COMM_WORLD, &rank_context().world);
     free(all);
     if (err == MPI_SUCCESS)
-        err = comm_make(&me, 1, kSelfContextId, MPI_COMM_SELF, &t_self);
+        err = comm_make(&me, 1, kSelfContextId, MPI_COMM_SELF, &rank_context().self);
     if (err != MPI_SUCCESS)
         return err;
-    strcpy(t_world->name, "MPI_COMM_WORLD");
-    strcpy(t_self->name, "MPI_COMM_SELF");
+    strcpy(rank_context().world->name, "MPI_COMM_WORLD");
+    strcpy(rank_context().self->name, "MPI_COMM_SELF");
     return MPI_SUCCESS;
 }
 
 void comm_finalize_predefined()
 {
-    if (t_self)
-        comm_release(t_self);
-    if (t_world)
-        comm_release(t_world);
-    t_self = t_world = nullptr;
-    t_comms.clear();  // communicators the program did not free die with MPI_Finalize
+    if (rank_context().self)
+        comm_release(rank_context().self);
+    if (rank_context().world)
+        comm_release(rank_context().world);
+    rank_context().self = rank_context().world = nullptr;
+    rank_context().comms.clear();  // communicators the program did not free die with MPI_Finalize
 }
 
 void context_ids_free_mask(uint32_t* mask)
 {
     for (int w = 0; w < kContextMaskWords; w++)
-        mask[w] = ~t_used_ids[w];
+        mask[w] = ~rank_context().used_ids[w];
 }
 
-void context_id_take(int id) { t_used_ids[id / 32] |= 1u << (id % 32); }
-void context_id_put(int id) { t_used_ids[id / 32] &= ~(1u << (id % 32)); }
+void context_id_take(int id) { rank_context().used_ids[id / 32] |= 1u << (id % 32); }
+void context_id_put(int id) { rank_context().used_ids[id / 32] &= ~(1u << (id % 32)); }
 
 }  // namespace lwmpi

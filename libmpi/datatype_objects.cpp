@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "libmpi/handles.hpp"
+#include "libmpi/rank_context.hpp"
 
 namespace lwmpi {
 namespace {
 
-thread_local HandleTable<DerivedType> derived_types;
 
 MPI_Aint min_of(MPI_Aint a, MPI_Aint b) { return a < b ? a : b; }
 MPI_Aint max_of(MPI_Aint a, MPI_Aint b) { return a > b ? a : b; }
@@ -25,7 +25,7 @@ void retain_node(const TypeNode* node) {
 void release_node(const TypeNode* node);
 
 void destroy(DerivedType* type) {
-    derived_types.remove(type->index);
+    rank_context().derived_types.remove(type->index);
     for (int i = 0; i < type->node.block_count; i++) release_node(type->node.blocks[i].child);
     free(type->name);
     free(type);
@@ -124,13 +124,13 @@ const TypeNode* type_node(MPI_Datatype type) {
         return &predefined_types[index].node;
     }
     if (!is_user(type, LWMPI_KIND_DATATYPE)) return nullptr;
-    DerivedType* derived = derived_types.get(handle_index(type));
+    DerivedType* derived = rank_context().derived_types.get(handle_index(type));
     return derived == nullptr ? nullptr : &derived->node;
 }
 
 DerivedType* derived_type(MPI_Datatype type) {
     if (!is_user(type, LWMPI_KIND_DATATYPE)) return nullptr;
-    DerivedType* derived = derived_types.get(handle_index(type));
+    DerivedType* derived = rank_context().derived_types.get(handle_index(type));
     return derived == nullptr || derived->freed ? nullptr : derived;
 }
 
@@ -163,7 +163,7 @@ int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool 
     type->committed = false;
     type->freed = false;
     type->name = nullptr;
-    type->index = derived_types.add(type);
+    type->index = rank_context().derived_types.add(type);
     if (type->index < 0) {
         free(type);
         return MPI_ERR_NO_MEM;
@@ -174,13 +174,13 @@ int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool 
 }
 
 void type_destroy_all() {
-    for (int i = 0; i < derived_types.limit(); i++) {
-        DerivedType* type = derived_types.remove(i);
+    for (int i = 0; i < rank_context().derived_types.limit(); i++) {
+        DerivedType* type = rank_context().derived_types.remove(i);
         if (type == nullptr) continue;
         free(type->name);
         free(type);  // its children are in the table too: no releases needed
     }
-    derived_types.clear();
+    rank_context().derived_types.clear();
 }
 
 void type_free_handle(DerivedType* type) {

@@ -9,12 +9,11 @@
 #include "libmpi/datatype_walk.hpp"
 #include "libmpi/error_class.hpp"
 #include "libmpi/handles.hpp"
+#include "libmpi/rank_context.hpp"
 
 namespace lwmpi {
 namespace {
 
-// Names the program gave to predefined types (MPI allows renaming them), per rank.
-thread_local char* predefined_names[LWMPI_PREDEFINED_TYPE_COUNT];
 
 const TypeLayout& layout(MPI_Datatype type) { return type_node(type)->layout; }
 
@@ -80,7 +79,7 @@ int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {
 
 void datatype_finalize() {
     type_destroy_all();
-    for (char*& name : predefined_names) {
+    for (char*& name : rank_context().type_names) {
         free(name);
         name = nullptr;
     }
@@ -214,7 +213,7 @@ extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
     copy[length] = '\0';
     DerivedType* derived = derived_type(datatype);
     char** slot = derived != nullptr ? &derived->name
-                                     : &predefined_names[LWMPI_HANDLE_INDEX(datatype)];
+                                     : &rank_context().type_names[LWMPI_HANDLE_INDEX(datatype)];
     free(*slot);
     *slot = copy;
     return MPI_SUCCESS;
@@ -230,7 +229,7 @@ extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* re
         name = derived->name != nullptr ? derived->name : "";
     } else {
         const int index = LWMPI_HANDLE_INDEX(datatype);
-        name = predefined_names[index] != nullptr ? predefined_names[index]
+        name = rank_context().type_names[index] != nullptr ? rank_context().type_names[index]
                                                   : predefined_types[index].name;
     }
     const size_t length = strlen(name);

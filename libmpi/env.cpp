@@ -11,18 +11,17 @@
 #include "config.hpp"
 #include "errhandler.hpp"
 #include "request.hpp"
+#include "rank_context.hpp"
 
 namespace lwmpi {
 
 namespace {
 
 enum Phase { kBefore, kRunning, kFinalized };
-thread_local int t_phase = kBefore;
-thread_local int t_thread_level = MPI_THREAD_SINGLE;
 
-// A rank is one thread with its own per-rank state; other threads of the program are not
-// ranks, so the most we can honestly offer is FUNNELED (only the rank's thread calls MPI).
-constexpr int kThreadLevelProvided = MPI_THREAD_FUNNELED;
+// The rank's state is found from the rank (rank_context.hpp), so any thread a rank started
+// may call MPI, one at a time: SERIALIZED. MULTIPLE is not offered (nothing in libmpi locks).
+constexpr int kThreadLevelProvided = MPI_THREAD_SERIALIZED;
 
 // Predefined attribute values (read-only, so shared by the ranks of a cluster).
 const int kAttrTagUb = kTagUb;
@@ -30,35 +29,35 @@ const int kAttrHost = MPI_PROC_NULL;
 const int kAttrIo = MPI_ANY_SOURCE;      // every rank can write to the console
 const int kAttrWtimeIsGlobal = 0;        // the clocks of clusters are not promised in sync
 const int kAttrAppnum = 0;
-thread_local int t_attr_universe_size;
 
 int init(int required, int* provided, const char* call)
 {
-    if (t_phase != kBefore)
+    RankContext& rank = rank_context();
+    if (rank.phase != kBefore)
         return not_running(call);
     mputil::init();
     int err = comm_init_predefined();
     if (err != MPI_SUCCESS)
         return fail(MPI_COMM_WORLD, err, call);
-    t_phase = kRunning;
-    t_thread_level = required < kThreadLevelProvided ? required : kThreadLevelProvided;
-    if (t_thread_level < MPI_THREAD_SINGLE)
-        t_thread_level = MPI_THREAD_SINGLE;
-    t_attr_universe_size = mputil::world_size();
+    rank.phase = kRunning;
+    rank.thread_level = required < kThreadLevelProvided ? required : kThreadLevelProvided;
+    if (rank.thread_level < MPI_THREAD_SINGLE)
+        rank.thread_level = MPI_THREAD_SINGLE;
+    rank.universe_size = mputil::world_size();
     if (provided)
-        *provided = t_thread_level;
+        *provided = rank.thread_level;
     return MPI_SUCCESS;
 }
 
 }  // namespace
 
-bool mpi_running() { return t_phase == kRunning; }
+bool mpi_running() { return rank_context().phase == kRunning; }
 
 int not_running(const char* call)
 {
     // No communicator exists outside Init..Finalize, so the default handler applies: fatal.
     printf("LWMPI: rank %d: %s called %s MPI_Init\n", mputil::world_rank(), call,
-           t_phase == kBefore ? "before" : "after MPI_Finalize, or twice");
+           rank_context().phase == kBefore ? "before" : "after MPI_Finalize, or twice");
     return fail(MPI_COMM_NULL, MPI_ERR_OTHER, call);
 }
 
@@ -79,7 +78,7 @@ extern "C" int MPI_Initialized(int* flag)
 {
     if (!flag)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Initialized");
-    *flag = t_phase != kBefore;
+    *flag = rank_context().phase != kBefore;
     return MPI_SUCCESS;
 }
 
@@ -87,7 +86,7 @@ extern "C" int MPI_Finalized(int* flag)
 {
     if (!flag)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Finalized");
-    *flag = t_phase == kFinalized;
+    *flag = rank_context().phase == kFinalized;
     return MPI_SUCCESS;
 }
 
@@ -104,7 +103,7 @@ extern "C" int MPI_Finalize(void)
     request_finalize();
     errhandler_finalize();
     mputil::finalize();
-    t_phase = kFinalized;
+    rank_context().phase = kFinalized;
     return MPI_SUCCESS;
 }
 
@@ -122,7 +121,7 @@ extern "C" int MPI_Query_thread(int* provided)
         return not_running("MPI_Query_thread");
     if (!provided)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Query_thread");
-    *provided = t_thread_level;
+    *provided = rank_context().thread_level;
     return MPI_SUCCESS;
 }
 
@@ -209,7 +208,7 @@ extern "C" int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val,
     case MPI_HOST: value = &kAttrHost; break;
     case MPI_IO: value = &kAttrIo; break;
     case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
-    case MPI_UNIVERSE_SIZE: value = &t_attr_universe_size; break;
+    case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
     case MPI_APPNUM: value = &kAttrAppnum; break;
     default: return fail(comm, MPI_ERR_KEYVAL, call);  // no program-created keys exist
     }

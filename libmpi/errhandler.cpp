@@ -10,21 +10,21 @@
 #include "env.hpp"
 #include "error_class.hpp"
 #include "handles.hpp"
+#include "rank_context.hpp"
 
 namespace lwmpi {
-
-namespace {
 
 struct Errhandler {
     MPI_Comm_errhandler_function* fn;
     int refs;  // the program's handle plus every communicator using it
 };
 
-thread_local HandleTable<Errhandler> t_handlers;
+namespace {
+
 
 Errhandler* get(MPI_Errhandler h)
 {
-    return is_user(h, LWMPI_KIND_ERRHANDLER) ? t_handlers.get(handle_index(h)) : nullptr;
+    return is_user(h, LWMPI_KIND_ERRHANDLER) ? rank_context().errhandlers.get(handle_index(h)) : nullptr;
 }
 
 const char* error_text(int code)
@@ -71,12 +71,12 @@ void errhandler_release(MPI_Errhandler h)
 {
     Errhandler* e = get(h);
     if (e && --e->refs == 0) {
-        t_handlers.remove(handle_index(h));
+        rank_context().errhandlers.remove(handle_index(h));
         free(e);
     }
 }
 
-void errhandler_finalize() { t_handlers.clear(); }
+void errhandler_finalize() { rank_context().errhandlers.clear(); }
 
 }  // namespace lwmpi
 
@@ -90,7 +90,7 @@ extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_
     if (!fn || !errhandler)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
     Errhandler* e = static_cast<Errhandler*>(malloc(sizeof(Errhandler)));
-    int index = e ? t_handlers.add(e) : -1;
+    int index = e ? rank_context().errhandlers.add(e) : -1;
     if (index < 0) {
         free(e);
         return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);

@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "libmpi/handles.hpp"
+#include "libmpi/rank_context.hpp"
 
 namespace lwmpi {
-namespace {
 
 struct Member {
     int world;
@@ -24,10 +24,11 @@ struct Group {
     // both arrays follow in the same allocation
 };
 
-thread_local HandleTable<Group> groups;
+namespace {
+
 
 Group* group_of(MPI_Group group) {
-    return is_user(group, LWMPI_KIND_GROUP) ? groups.get(handle_index(group)) : nullptr;
+    return is_user(group, LWMPI_KIND_GROUP) ? rank_context().groups.get(handle_index(group)) : nullptr;
 }
 
 int by_world_order(const void* a, const void* b) {
@@ -61,7 +62,7 @@ int group_make(const int* world_ranks, int n, MPI_Group* out) {
             return MPI_ERR_RANK;
         }
     }
-    g->index = groups.add(g);
+    g->index = rank_context().groups.add(g);
     if (g->index < 0) {
         free(g);
         return MPI_ERR_NO_MEM;
@@ -109,13 +110,13 @@ void group_retain(MPI_Group group) {
 void group_release(MPI_Group group) {
     Group* g = group_of(group);
     if (g == nullptr || --g->refs > 0) return;
-    groups.remove(g->index);
+    rank_context().groups.remove(g->index);
     free(g);
 }
 
 void group_finalize() {
-    for (int i = 0; i < groups.limit(); i++) free(groups.remove(i));
-    groups.clear();
+    for (int i = 0; i < rank_context().groups.limit(); i++) free(rank_context().groups.remove(i));
+    rank_context().groups.clear();
 }
 
 }  // namespace lwmpi

@@ -20,8 +20,9 @@ constexpr int user_handle(int kind, int index) { return LWMPI_HANDLE(kind, LWMPI
 
 // Objects are malloc'ed and owned by the caller; the table only maps indices to them, so an
 // object never moves when the table grows. Freed slots are reused. The table is a literal
-// type with no destructor, so `thread_local HandleTable<T>` needs no dynamic initialisation:
-// one table per rank thread. Not thread-safe: a rank only touches its own tables.
+// type with no destructor whose default state is all zero, so a zero-filled RankContext
+// (rank_context.hpp) holds valid empty tables. Not thread-safe: only one thread of a rank
+// calls MPI at a time (MPI_THREAD_SERIALIZED), and a rank only touches its own tables.
 template <typename T>
 class HandleTable {
 public:

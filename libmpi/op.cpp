@@ -9,16 +9,17 @@
 #include "libmpi/datatype_walk.hpp"
 #include "libmpi/error_class.hpp"
 #include "libmpi/handles.hpp"
+#include "libmpi/rank_context.hpp"
 
 namespace lwmpi {
-namespace {
 
 struct UserOp {
     MPI_User_function* function;
     bool commute;
 };
 
-thread_local HandleTable<UserOp> user_ops;
+namespace {
+
 
 // Index of a valid predefined op, else 0.
 int predefined_op_index(MPI_Op op) {
@@ -28,7 +29,7 @@ int predefined_op_index(MPI_Op op) {
 }
 
 UserOp* user_op(MPI_Op op) {
-    return is_user(op, LWMPI_KIND_OP) ? user_ops.get(handle_index(op)) : nullptr;
+    return is_user(op, LWMPI_KIND_OP) ? rank_context().user_ops.get(handle_index(op)) : nullptr;
 }
 
 struct AllowedCheck {
@@ -83,8 +84,8 @@ bool op_commutative(MPI_Op op) {
 }
 
 void op_finalize() {
-    for (int i = 0; i < user_ops.limit(); i++) free(user_ops.remove(i));
-    user_ops.clear();
+    for (int i = 0; i < rank_context().user_ops.limit(); i++) free(rank_context().user_ops.remove(i));
+    rank_context().user_ops.clear();
 }
 
 }  // namespace lwmpi
@@ -96,7 +97,7 @@ extern "C" int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op
     UserOp* user = static_cast<UserOp*>(malloc(sizeof(UserOp)));
     if (user == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Op_create");
     *user = UserOp{user_fn, commute != 0};
-    const int index = user_ops.add(user);
+    const int index = rank_context().user_ops.add(user);
     if (index < 0) {
         free(user);
         return world_error(MPI_ERR_NO_MEM, "MPI_Op_create");
@@ -108,7 +109,7 @@ extern "C" int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op
 extern "C" int MPI_Op_free(MPI_Op* op) {
     if (op == nullptr) return world_error(MPI_ERR_ARG, "MPI_Op_free");
     if (user_op(*op) == nullptr) return world_error(MPI_ERR_OP, "MPI_Op_free");  // incl. predefined
-    free(user_ops.remove(handle_index(*op)));
+    free(rank_context().user_ops.remove(handle_index(*op)));
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }

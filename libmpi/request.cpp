@@ -7,13 +7,12 @@
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "handles.hpp"
+#include "rank_context.hpp"
 
 namespace lwmpi {
 
 namespace {
 
-thread_local HandleTable<Request> t_requests;
-thread_local Request* t_detached;
 
 constexpr int kStackOps = 64;  // waits on more requests than this allocate their scratch
 
@@ -160,7 +159,7 @@ namespace {
 // Frees the detached requests that completed; never blocks.
 void poll_detached()
 {
-    Request** link = &t_detached;
+    Request** link = &rank_context().detached;
     while (Request* r = *link) {
         if (request_poll(r)) {
             *link = r->next_detached;
@@ -233,7 +232,7 @@ Request* request_new()
     Request* r = static_cast<Request*>(calloc(1, sizeof(Request)));
     if (!r)
         return nullptr;
-    int index = t_requests.add(r);
+    int index = rank_context().requests.add(r);
     if (index < 0) {
         free(r);
         return nullptr;
@@ -244,35 +243,35 @@ Request* request_new()
 
 Request* request_get(MPI_Request handle)
 {
-    return is_user(handle, LWMPI_KIND_REQUEST) ? t_requests.get(handle_index(handle)) : nullptr;
+    return is_user(handle, LWMPI_KIND_REQUEST) ? rank_context().requests.get(handle_index(handle)) : nullptr;
 }
 
 void request_delete(Request* r)
 {
     if (is_user(r->handle, LWMPI_KIND_REQUEST))
-        t_requests.remove(handle_index(r->handle));
+        rank_context().requests.remove(handle_index(r->handle));
     free(r);
 }
 
 void request_detach(Request* r)
 {
     if (is_user(r->handle, LWMPI_KIND_REQUEST))
-        t_requests.remove(handle_index(r->handle));
+        rank_context().requests.remove(handle_index(r->handle));
     r->handle = MPI_REQUEST_NULL;
-    r->next_detached = t_detached;
-    t_detached = r;
+    r->next_detached = rank_context().detached;
+    rank_context().detached = r;
 }
 
 void request_drain_detached()
 {
-    while (Request* r = t_detached) {
+    while (Request* r = rank_context().detached) {
         wait_ops(&r, 1, 1);
-        t_detached = r->next_detached;
+        rank_context().detached = r->next_detached;
         request_teardown(r);
         free(r);
     }
 }
 
-void request_finalize() { t_requests.clear(); }
+void request_finalize() { rank_context().requests.clear(); }
 
 }  // namespace lwmpi

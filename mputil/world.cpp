@@ -27,7 +27,11 @@ Cluster g_cluster;
 
 namespace {
 
-thread_local RankState* t_self;  // the rank the calling thread runs (nullptr: not a rank)
+// The rank a thread belongs to is its inherited context word (nvx_thread_context): set by
+// the rank's own thread, copied into every thread it starts. Only the rank's own thread
+// has this flag (MPI_Is_thread_main).
+thread_local bool t_rank_main;
+void** g_rank_contexts;          // libmpi's context of each local rank (rank_context())
 
 struct ProgramArgs {
     int argc;
@@ -110,10 +114,14 @@ char** copy_args(int argc, char** argv)
 
 void* rank_main(void* arg)
 {
-    t_self = static_cast<RankState*>(arg);
+    RankState* self = static_cast<RankState*>(arg);
+    nvx_thread_set_context(self);
+    t_rank_main = true;
     char** argv = copy_args(g_args.argc, g_args.argv);
     int status = main(g_args.argc, argv, environ);
     free(argv);
+    free(g_rank_contexts[self->local_index]);  // helper threads of a rank end before it
+    g_rank_contexts[self->local_index] = nullptr;
     return reinterpret_cast<void*>(static_cast<intptr_t>(status));
 }
 
@@ -179,9 +187,11 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 {
     Cluster& c = g_cluster;
     c.ranks = static_cast<RankState*>(xmalloc(sizeof(RankState) * c.here));
+    g_rank_contexts = static_cast<void**>(xmalloc(sizeof(void*) * c.here));
     for (int i = 0; i < c.here; i++) {
         RankState& r = c.ranks[i];
         r = RankState{};
+        g_rank_contexts[i] = nullptr;
         r.world_rank = (int)launch.rank[i];
         r.local_index = i;
         r.pe = (int)(info.first_user_hart + i);
@@ -198,7 +208,7 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 
 }  // namespace
 
-RankState* self_state() { return t_self; }
+RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
 
 uint64_t now_ticks() { return nvx_rdtime(); }
 
@@ -232,10 +242,16 @@ void world_barrier()
 }
 
 int world_size() { return g_cluster.world_size; }
-int world_rank() { return t_self != nullptr ? t_self->world_rank : -1; }
+int world_rank()
+{
+    RankState* self = self_state();
+    return self != nullptr ? self->world_rank : -1;
+}
 int cluster_of(int world) { return (int)g_cluster.cluster_of[world]; }
 int cluster_count() { return g_cluster.clusters_used; }
-bool is_main_rank_thread() { return t_self != nullptr; }
+bool is_main_rank_thread() { return t_rank_main; }
+void* rank_context() { return g_rank_contexts[self_state()->local_index]; }
+void set_rank_context(void* context) { g_rank_contexts[self_state()->local_index] = context; }
 
 int local_ranks(int* world_ranks, int max)
 {

@@ -12,6 +12,7 @@ void __nvx_main_thread_init(void)
     __nvx_main_thread.reent = _global_impure_ptr;
     __nvx_main_thread.tid = nvx_sys_thread_self();
     __nvx_main_thread.block = NULL;
+    __nvx_main_thread.context = NULL; /* created threads copy it: they belong to no one */
 }
 
 struct _reent *__getreent(void)

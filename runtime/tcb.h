@@ -13,6 +13,7 @@ struct nvx_thread {
     void *block;                /* the allocation holding it (NULL: the main thread)  */
     void *(*start)(void *);
     void *arg;
+    void *context;              /* inherited context word (nvx_thread_context)        */
     int killed;                 /* join saw a fault end it; end holds the cause       */
     struct nvx_thread_status end;
 };

@@ -62,7 +62,8 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     __nvx_tls_init(tls);
     _REENT_INIT_PTR(reent);
     *self = (struct nvx_thread){
-        .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg};
+        .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg,
+        .context = nvx_thread_self()->context};
 
     uintptr_t stack_top = ((uintptr_t)block + fixed + stack_size) & ~(uintptr_t)15;
     long tid = nvx_sys_thread_create(__nvx_thread_entry, tls, (void *)stack_top, hart);
@@ -123,6 +124,16 @@ int nvx_thread_join(nvx_thread_t thread, void **ret)
     if (ret != NULL)
         *ret = (void *)(uintptr_t)end.value;
     return 0;
+}
+
+void nvx_thread_set_context(void *context)
+{
+    nvx_thread_self()->context = context;
+}
+
+void *nvx_thread_context(void)
+{
+    return nvx_thread_self()->context;
 }
 
 int nvx_thread_yield(void)

@@ -1,4 +1,4 @@
-/* Threads: create/join/exit/yield/self, pinning to every user hart, more threads than
+/* Threads: create/join/exit/yield/self, the inherited context word, pinning to every user hart, more threads than
  * harts (yield and preemption), FP state kept per thread across switches. */
 #include <nvx/thread.h>
 #include <errno.h>
@@ -25,6 +25,26 @@ static void *fp_worker(void *arg)
         if (i % 10 == 0) nvx_thread_yield();
     }
     return (void *)(long)(sum == 200.0 * ((double)id + 0.5) ? 1 : 0);
+}
+
+/* The context word: a new thread starts with its creator's; changing it changes only the
+ * caller's, and the threads the caller starts afterwards. Returns 1 when all held. */
+static int g_context_a, g_context_b;
+static void *context_grandchild(void *arg)
+{
+    (void)arg;
+    return (void *)(long)(nvx_thread_context() == &g_context_b);
+}
+
+static void *context_child(void *arg)
+{
+    (void)arg;
+    int ok = nvx_thread_context() == &g_context_a;
+    nvx_thread_set_context(&g_context_b);
+    nvx_thread_t t;
+    void *ret = 0;
+    ok &= nvx_thread_create(&t, 0, context_grandchild, 0) == 0 && nvx_thread_join(t, &ret) == 0;
+    return (void *)(long)(ok && (long)ret == 1 && nvx_thread_context() == &g_context_b);
 }
 
 static void *exit_early(void *arg)
@@ -78,6 +98,15 @@ int main(void)
     CHECK_EQ(nvx_thread_create(&t, 0, exit_early, (void *)14L), 0);
     CHECK_EQ(nvx_thread_join(t, &ret), 0);
     CHECK_EQ((long)ret, 42);
+
+    /* the inherited context word */
+    CHECK(nvx_thread_context() == 0);
+    nvx_thread_set_context(&g_context_a);
+    CHECK_EQ(nvx_thread_create(&t, 0, context_child, 0), 0);
+    CHECK_EQ(nvx_thread_join(t, &ret), 0);
+    CHECK_EQ((long)ret, 1);
+    CHECK(nvx_thread_context() == &g_context_a);
+    nvx_thread_set_context(0);
 
     /* self and yield */
     CHECK(nvx_thread_self() != 0);

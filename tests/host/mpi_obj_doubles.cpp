@@ -3,6 +3,8 @@
 // by the test.
 #include "tests/host/mpi_obj_doubles.hpp"
 
+#include <stdlib.h>
+
 namespace mpi_obj_test {
 LastError last_error;
 int world_rank = 0;
@@ -17,4 +19,8 @@ int raise_error(MPI_Comm comm, int error_code, const char* call) {
 
 namespace mputil {
 int world_rank() { return mpi_obj_test::world_rank; }
+thread_local void* t_rank_context;  // the test thread plays one rank
+void* rank_context() { return t_rank_context; }
+void set_rank_context(void* context) { t_rank_context = context; }
+[[noreturn]] void abort_run(int status) { exit(status); }
 }  // namespace mputil

@@ -1,7 +1,9 @@
 // MPIUtil: the OS-dependent tier of LWMPI. libmpi/ reaches threads, IKC, names, futexes,
 // clocks and launch information only through this header, so porting LWMPI to another OS
 // means rewriting mputil/ only. Every call is made by a rank thread (one per MPI rank)
-// between init() and finalize() unless said otherwise.
+// between init() and finalize() unless said otherwise. A thread that a rank thread starts
+// belongs to that rank: it may make every call on the rank's behalf (one thread of a rank
+// at a time: MPI_THREAD_SERIALIZED).
 #pragma once
 
 #include <stddef.h>
@@ -12,11 +14,17 @@ namespace mputil {
 // ---- World, fixed at launch. World ranks are 0..world_size()-1. -------------------------
 
 int world_size();
-int world_rank();                              // of the calling rank thread
+int world_rank();                              // of the calling thread's rank (-1: none)
 int cluster_of(int world_rank);                // compute cluster index that runs that rank
 int cluster_count();                           // clusters that have ranks
 int local_ranks(int* world_ranks, int max);    // ranks of my cluster, ascending; returns count
-bool is_main_rank_thread();                    // for MPI_Is_thread_main
+bool is_main_rank_thread();                    // the rank's own thread (MPI_Is_thread_main)
+
+// libmpi's per-rank state: one pointer per rank, nullptr until set, the same on every
+// thread of the rank, valid from program start (before init()). mputil releases it with
+// free() when the rank's main returns, so it must come from malloc/calloc.
+void* rank_context();
+void set_rank_context(void* context);
 
 // ---- Point-to-point on contiguous bytes, MPI matching on (context, source, tag). --------
 // Messages between one pair of ranks on one context never overtake each other.

@@ -58,6 +58,13 @@ __attribute__((noreturn)) void nvx_thread_exit(void *value);
 
 int nvx_thread_yield(void);
 
+/* The inherited context word: one pointer per thread that the runtime never reads. A new
+ * thread starts with its creator's word (the program's main thread with NULL), so a
+ * library can tell which of its clients a thread works for (LWMPI: the rank a helper
+ * thread belongs to) without a table of threads. */
+void nvx_thread_set_context(void *context);
+void *nvx_thread_context(void);
+
 /* The calling thread: its control block, just below the TLS block `tp` points at. */
 static inline nvx_thread_t nvx_thread_self(void)
 {

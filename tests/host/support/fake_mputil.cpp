@@ -54,6 +54,7 @@ struct World {
     std::vector<RankQueues> queues;
     std::vector<int> barrier_arrived;
     std::vector<unsigned> barrier_generation;
+    std::vector<void*> rank_context;  // libmpi's per-rank state, freed when the rank ends
 };
 
 World g_world;
@@ -97,12 +98,15 @@ void run(const std::vector<int>& cluster_of_rank, const std::function<void(int)>
             clusters = c + 1 > clusters ? c + 1 : clusters;
         g_world.barrier_arrived.assign(clusters, 0);
         g_world.barrier_generation.assign(clusters, 0);
+        g_world.rank_context.assign(cluster_of_rank.size(), nullptr);
     }
     std::vector<std::thread> threads;
     for (size_t r = 0; r < cluster_of_rank.size(); r++)
         threads.emplace_back([r, &rank_main] {
             t_rank = static_cast<int>(r);
             rank_main(static_cast<int>(r));
+            free(g_world.rank_context[r]);
+            g_world.rank_context[r] = nullptr;
         });
     for (auto& t : threads)
         t.join();
@@ -166,6 +170,8 @@ int local_ranks(int* world_ranks, int max)
 }
 
 bool is_main_rank_thread() { return t_rank >= 0; }
+void* rank_context() { return g_world.rank_context.at(t_rank); }
+void set_rank_context(void* context) { g_world.rank_context.at(t_rank) = context; }
 
 Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
 {

@@ -1,0 +1,46 @@
+// The per-rank state of libmpi, found from the rank, not from the OS thread: a rank may call
+// MPI from any thread it started (MPI_THREAD_SERIALIZED), and all of them must see the same
+// communicators, requests and handles. mputil keeps one pointer per rank for it.
+#pragma once
+#include <mpi.h>
+#include <stdint.h>
+
+#include "comm.hpp"
+#include "datatype_objects.hpp"
+#include "handles.hpp"
+#include "request.hpp"
+
+namespace lwmpi {
+
+struct Group;       // group.cpp
+struct Errhandler;  // errhandler.cpp
+struct UserOp;      // op.cpp
+
+// All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
+// on the rank's first call and freed by mputil when the rank ends.
+struct RankContext {
+    // env.cpp
+    int phase;
+    int thread_level;
+    int universe_size;  // MPI_UNIVERSE_SIZE, returned by address
+    // comm.cpp
+    HandleTable<Comm> comms;
+    Comm* world;
+    Comm* self;
+    uint32_t used_ids[kContextMaskWords];  // 1 = taken by a live communicator
+    // errhandler.cpp
+    HandleTable<Errhandler> errhandlers;
+    // request.cpp
+    HandleTable<Request> requests;
+    Request* detached;
+    // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
+    HandleTable<UserOp> user_ops;
+    HandleTable<DerivedType> derived_types;
+    char* type_names[LWMPI_PREDEFINED_TYPE_COUNT];  // names given to predefined types
+    HandleTable<Group> groups;
+};
+
+// The calling rank's state (on any thread of the rank). Out of memory ends the run.
+RankContext& rank_context();
+
+}  // namespace lwmpi
