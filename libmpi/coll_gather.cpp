@@ -200,17 +200,6 @@ int alltoallv(Comm& c, const void* send, const int* scounts, const int* sdispls,
     return err;
 }
 
-// Runs a collective call: library running, communicator valid, then `body`; its error goes
-// to the communicator's handler.
-template <typename Body>
-int collective(const char* call, MPI_Comm comm, Body body)
-{
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    return fail(comm, c ? body(*c) : MPI_ERR_COMM, call);
-}
-
 // A side every rank has, unless it is in place.
 int check_side(const void* buf, int count, MPI_Datatype type)
 {

@@ -82,34 +82,24 @@ using namespace lwmpi;
 
 extern "C" int MPI_Barrier(MPI_Comm comm)
 {
-    const char* call = "MPI_Barrier";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
-    return fail(comm, coll_barrier(*c), call);
+    return collective("MPI_Barrier", comm, [](Comm& c) { return coll_barrier(c); });
 }
 
 extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    const char* call = "MPI_Bcast";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
-    int err = check_data(buf, count, type);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    Packed p;
-    if (err == MPI_SUCCESS)
-        err = packed_view(buf, count, type, c->rank == root, &p);
-    if (err == MPI_SUCCESS) {
-        err = coll_bcast_bytes(*c, p.bytes, p.size, root);
-        packed_done(&p, buf, count, type, err == MPI_SUCCESS && c->rank != root);
-    }
-    return fail(comm, err, call);
+    return collective("MPI_Bcast", comm, [&](Comm& c) {
+        int err = check_data(buf, count, type);
+        if (err == MPI_SUCCESS)
+            err = check_root(c, root);
+        Packed p;
+        if (err == MPI_SUCCESS)
+            err = packed_view(buf, count, type, c.rank == root, &p);
+        if (err == MPI_SUCCESS) {
+            err = coll_bcast_bytes(c, p.bytes, p.size, root);
+            packed_done(&p, buf, count, type, err == MPI_SUCCESS && c.rank != root);
+        }
+        return err;
+    });
 }
 
 extern "C" int MPI_Reduce_scatter_block(const void* send, void* recv, int recvcount,
