@@ -4,9 +4,22 @@
 #include <mpi.h>
 #include <stddef.h>
 
+#include "comm.hpp"
+#include "env.hpp"
+#include "errhandler.hpp"
+
 namespace lwmpi {
 
-struct Comm;
+// Runs a collective call: library running, communicator valid, then `body(Comm&)`; its error
+// goes to the communicator's handler.
+template <typename Body>
+int collective(const char* call, MPI_Comm comm, Body body)
+{
+    if (!mpi_running())
+        return not_running(call);
+    Comm* c = comm_get(comm);
+    return fail(comm, c ? body(*c) : MPI_ERR_COMM, call);
+}
 
 int check_root(const Comm& c, int root);                        // MPI_ERR_ROOT
 // Counts and displacements of the v-collectives: MPI_ERR_ARG for a missing array,

@@ -18,27 +18,58 @@ namespace lwmpi {
 
 namespace {
 
-// Counts and displacements of `n` equal blocks.
+// One side's blocks, one per rank: the v-forms' arrays, or `count` elements each.
+struct PerRank {
+    const void* buf;
+    bool varying;
+    const int* counts;
+    const int* displs;
+    int count;
+    MPI_Datatype type;
+};
+
+PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
+{
+    return {buf, true, counts, displs, 0, type};
+}
+
+PerRank equal_blocks(const void* buf, int count, MPI_Datatype type)
+{
+    return {buf, false, nullptr, nullptr, count, type};
+}
+
+int check_blocks(const Comm& c, const PerRank& s)
+{
+    if (!s.varying)
+        return check_data(s.buf, s.count, s.type);
+    int err = check_counts(c, s.counts, s.displs);
+    return err == MPI_SUCCESS ? type_check(s.type, true) : err;
+}
+
+// The counts and displacements of a side: the program's arrays, or built for equal blocks.
 struct Blocks {
-    int* counts = nullptr;
-    int* displs = nullptr;
-    int make(int n, int count)
+    const int* counts = nullptr;
+    const int* displs = nullptr;
+    int* built = nullptr;
+    int of(const Comm& c, const PerRank& s)
     {
-        counts = static_cast<int*>(malloc(sizeof(int) * (n + 1)));
-        displs = static_cast<int*>(malloc(sizeof(int) * (n + 1)));
-        if (!counts || !displs)
-            return MPI_ERR_NO_MEM;
-        for (int i = 0; i < n; i++) {
-            counts[i] = count;
-            displs[i] = i * count;
+        if (s.varying) {
+            counts = s.counts;
+            displs = s.displs;
+            return MPI_SUCCESS;
         }
+        built = static_cast<int*>(malloc(sizeof(int) * 2 * (c.size + 1)));
+        if (!built)
+            return MPI_ERR_NO_MEM;
+        for (int i = 0; i < c.size; i++) {
+            built[i] = s.count;
+            built[c.size + 1 + i] = i * s.count;
+        }
+        counts = built;
+        displs = built + c.size + 1;
         return MPI_SUCCESS;
     }
-    ~Blocks()
-    {
-        free(counts);
-        free(displs);
-    }
+    ~Blocks() { free(built); }
 };
 
 int gatherv(Comm& c, const void* send, int scount, MPI_Datatype stype, void* recv,
@@ -169,16 +200,73 @@ int alltoallv(Comm& c, const void* send, const int* scounts, const int* sdispls,
     return err;
 }
 
-// Common checks: communicator, and typed data of one side when it is used.
-int enter(MPI_Comm comm, Comm** c)
-{
-    *c = comm_get(comm);
-    return *c ? MPI_SUCCESS : MPI_ERR_COMM;
-}
-
+// A side every rank has, unless it is in place.
 int check_side(const void* buf, int count, MPI_Datatype type)
 {
     return buf == MPI_IN_PLACE ? MPI_SUCCESS : check_data(buf, count, type);
+}
+
+// Gather(v) and Scatter(v): the root has a block per rank (`many`), every rank has one block
+// (`one`, which only the root may give in place). `gather` says which way the data goes.
+int rooted(const char* call, MPI_Comm comm, int root, const PerRank& many, const void* one,
+           int count, MPI_Datatype type, bool gather)
+{
+    return collective(call, comm, [&](Comm& c) {
+        int err = check_root(c, root);
+        Blocks b;
+        if (err == MPI_SUCCESS && c.rank == root) {
+            err = check_blocks(c, many);
+            if (err == MPI_SUCCESS)
+                err = check_side(one, count, type);
+            if (err == MPI_SUCCESS)
+                err = b.of(c, many);
+        } else if (err == MPI_SUCCESS) {
+            err = one == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(one, count, type);
+        }
+        if (err != MPI_SUCCESS)
+            return err;
+        // The side that receives was the program's non-const buffer.
+        if (gather)
+            return gatherv(c, one, count, type, const_cast<void*>(many.buf), b.counts, b.displs,
+                           many.type, root);
+        return scatterv(c, many.buf, b.counts, b.displs, many.type, const_cast<void*>(one), count,
+                        type, root);
+    });
+}
+
+int allgather_call(const char* call, MPI_Comm comm, const void* send, int scount,
+                   MPI_Datatype stype, const PerRank& recv)
+{
+    return collective(call, comm, [&](Comm& c) {
+        int err = check_blocks(c, recv);
+        if (err == MPI_SUCCESS)
+            err = check_side(send, scount, stype);
+        Blocks b;
+        if (err == MPI_SUCCESS)
+            err = b.of(c, recv);
+        if (err == MPI_SUCCESS)
+            err = allgatherv(c, send, scount, stype, const_cast<void*>(recv.buf), b.counts,
+                             b.displs, recv.type);
+        return err;
+    });
+}
+
+int alltoall_call(const char* call, MPI_Comm comm, const PerRank& send, const PerRank& recv)
+{
+    return collective(call, comm, [&](Comm& c) {
+        int err = check_blocks(c, recv);
+        if (err == MPI_SUCCESS && send.buf != MPI_IN_PLACE)
+            err = check_blocks(c, send);
+        Blocks sb, rb;
+        if (err == MPI_SUCCESS)
+            err = sb.of(c, send);
+        if (err == MPI_SUCCESS)
+            err = rb.of(c, recv);
+        if (err == MPI_SUCCESS)
+            err = alltoallv(c, send.buf, sb.counts, sb.displs, send.type, const_cast<void*>(recv.buf),
+                            rb.counts, rb.displs, recv.type);
+        return err;
+    });
 }
 
 }  // namespace
@@ -191,183 +279,58 @@ extern "C" int MPI_Gatherv(const void* send, int scount, MPI_Datatype stype, voi
                            const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
                            MPI_Comm comm)
 {
-    const char* call = "MPI_Gatherv";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    if (err == MPI_SUCCESS && c->rank == root) {
-        err = check_counts(*c, rcounts, displs);
-        if (err == MPI_SUCCESS)
-            err = type_check(rtype, true);
-        if (err == MPI_SUCCESS)
-            err = check_side(send, scount, stype);
-    } else if (err == MPI_SUCCESS) {
-        err = send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(send, scount, stype);
-    }
-    if (err == MPI_SUCCESS)
-        err = gatherv(*c, send, scount, stype, recv, rcounts, displs, rtype, root);
-    return fail(comm, err, call);
+    return rooted("MPI_Gatherv", comm, root, v_blocks(recv, rcounts, displs, rtype), send, scount,
+                  stype, true);
 }
 
 extern "C" int MPI_Gather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                           MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    const char* call = "MPI_Gather";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    Blocks b;
-    if (err == MPI_SUCCESS && c->rank == root) {
-        err = check_data(recv, rcount, rtype);
-        if (err == MPI_SUCCESS)
-            err = check_side(send, scount, stype);
-        if (err == MPI_SUCCESS)
-            err = b.make(c->size, rcount);
-    } else if (err == MPI_SUCCESS) {
-        err = send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(send, scount, stype);
-    }
-    if (err == MPI_SUCCESS)
-        err = gatherv(*c, send, scount, stype, recv, b.counts, b.displs, rtype, root);
-    return fail(comm, err, call);
+    return rooted("MPI_Gather", comm, root, equal_blocks(recv, rcount, rtype), send, scount, stype,
+                  true);
 }
 
 extern "C" int MPI_Scatterv(const void* send, const int scounts[], const int displs[],
                             MPI_Datatype stype, void* recv, int rcount, MPI_Datatype rtype, int root,
                             MPI_Comm comm)
 {
-    const char* call = "MPI_Scatterv";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    if (err == MPI_SUCCESS && c->rank == root) {
-        err = check_counts(*c, scounts, displs);
-        if (err == MPI_SUCCESS)
-            err = type_check(stype, true);
-        if (err == MPI_SUCCESS)
-            err = check_side(recv, rcount, rtype);
-    } else if (err == MPI_SUCCESS) {
-        err = recv == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(recv, rcount, rtype);
-    }
-    if (err == MPI_SUCCESS)
-        err = scatterv(*c, send, scounts, displs, stype, recv, rcount, rtype, root);
-    return fail(comm, err, call);
+    return rooted("MPI_Scatterv", comm, root, v_blocks(send, scounts, displs, stype), recv, rcount,
+                  rtype, false);
 }
 
 extern "C" int MPI_Scatter(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                            MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    const char* call = "MPI_Scatter";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    Blocks b;
-    if (err == MPI_SUCCESS && c->rank == root) {
-        err = check_data(send, scount, stype);
-        if (err == MPI_SUCCESS)
-            err = check_side(recv, rcount, rtype);
-        if (err == MPI_SUCCESS)
-            err = b.make(c->size, scount);
-    } else if (err == MPI_SUCCESS) {
-        err = recv == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(recv, rcount, rtype);
-    }
-    if (err == MPI_SUCCESS)
-        err = scatterv(*c, send, b.counts, b.displs, stype, recv, rcount, rtype, root);
-    return fail(comm, err, call);
+    return rooted("MPI_Scatter", comm, root, equal_blocks(send, scount, stype), recv, rcount, rtype,
+                  false);
 }
 
 extern "C" int MPI_Allgatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
                               const int rcounts[], const int displs[], MPI_Datatype rtype,
                               MPI_Comm comm)
 {
-    const char* call = "MPI_Allgatherv";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_counts(*c, rcounts, displs);
-    if (err == MPI_SUCCESS)
-        err = type_check(rtype, true);
-    if (err == MPI_SUCCESS)
-        err = check_side(send, scount, stype);
-    if (err == MPI_SUCCESS)
-        err = allgatherv(*c, send, scount, stype, recv, rcounts, displs, rtype);
-    return fail(comm, err, call);
+    return allgather_call("MPI_Allgatherv", comm, send, scount, stype,
+                          v_blocks(recv, rcounts, displs, rtype));
 }
 
 extern "C" int MPI_Allgather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                              MPI_Datatype rtype, MPI_Comm comm)
 {
-    const char* call = "MPI_Allgather";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_data(recv, rcount, rtype);
-    if (err == MPI_SUCCESS)
-        err = check_side(send, scount, stype);
-    Blocks b;
-    if (err == MPI_SUCCESS)
-        err = b.make(c->size, rcount);
-    if (err == MPI_SUCCESS)
-        err = allgatherv(*c, send, scount, stype, recv, b.counts, b.displs, rtype);
-    return fail(comm, err, call);
+    return allgather_call("MPI_Allgather", comm, send, scount, stype,
+                          equal_blocks(recv, rcount, rtype));
 }
 
 extern "C" int MPI_Alltoallv(const void* send, const int scounts[], const int sdispls[],
                              MPI_Datatype stype, void* recv, const int rcounts[], const int rdispls[],
                              MPI_Datatype rtype, MPI_Comm comm)
 {
-    const char* call = "MPI_Alltoallv";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_counts(*c, rcounts, rdispls);
-    if (err == MPI_SUCCESS)
-        err = type_check(rtype, true);
-    if (err == MPI_SUCCESS && send != MPI_IN_PLACE) {
-        err = check_counts(*c, scounts, sdispls);
-        if (err == MPI_SUCCESS)
-            err = type_check(stype, true);
-    }
-    if (err == MPI_SUCCESS)
-        err = alltoallv(*c, send, scounts, sdispls, stype, recv, rcounts, rdispls, rtype);
-    return fail(comm, err, call);
+    return alltoall_call("MPI_Alltoallv", comm, v_blocks(send, scounts, sdispls, stype),
+                         v_blocks(recv, rcounts, rdispls, rtype));
 }
 
 extern "C" int MPI_Alltoall(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                             MPI_Datatype rtype, MPI_Comm comm)
 {
-    const char* call = "MPI_Alltoall";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c;
-    int err = enter(comm, &c);
-    if (err == MPI_SUCCESS)
-        err = check_data(recv, rcount, rtype);
-    if (err == MPI_SUCCESS)
-        err = check_side(send, scount, stype);
-    Blocks sb, rb;
-    if (err == MPI_SUCCESS)
-        err = sb.make(c->size, scount);
-    if (err == MPI_SUCCESS)
-        err = rb.make(c->size, rcount);
-    if (err == MPI_SUCCESS)
-        err = alltoallv(*c, send, sb.counts, sb.displs, stype, recv, rb.counts, rb.displs, rtype);
-    return fail(comm, err, call);
+    return alltoall_call("MPI_Alltoall", comm, equal_blocks(send, scount, stype),
+                         equal_blocks(recv, rcount, rtype));
 }

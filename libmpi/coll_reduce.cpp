@@ -82,82 +82,24 @@ using namespace lwmpi;
 
 extern "C" int MPI_Barrier(MPI_Comm comm)
 {
-    const char* call = "MPI_Barrier";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
-    return fail(comm, coll_barrier(*c), call);
+    return collective("MPI_Barrier", comm, [](Comm& c) { return coll_barrier(c); });
 }
 
 extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    const char* call = "MPI_Bcast";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
-    int err = check_data(buf, count, type);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    Packed p;
-    if (err == MPI_SUCCESS)
-        err = packed_view(buf, count, type, c->rank == root, &p);
-    if (err == MPI_SUCCESS) {
-        err = coll_bcast_bytes(*c, p.bytes, p.size, root);
-        packed_done(&p, buf, count, type, err == MPI_SUCCESS && c->rank != root);
-    }
-    return fail(comm, err, call);
-}
-
-extern "C" int MPI_Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
-                          int root, MPI_Comm comm)
-{
-    const char* call = "MPI_Reduce";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = nullptr;
-    ReduceShape shape;
-    int err = check_reduction(comm, send == MPI_IN_PLACE ? recv : send, count, type, op, &c, &shape);
-    if (err == MPI_SUCCESS)
-        err = check_root(*c, root);
-    if (err == MPI_SUCCESS && c->rank == root)
-        err = check_buffer(recv, count, type);
-    else if (err == MPI_SUCCESS && send == MPI_IN_PLACE)
-        err = MPI_ERR_BUFFER;  // only the root may reduce in place
-    Operand acc = {};
-    if (err == MPI_SUCCESS)
-        err = input_copy(shape, send, recv, &acc);
-    if (err == MPI_SUCCESS)
-        err = coll_reduce(*c, acc.base, shape, op, root);
-    if (err == MPI_SUCCESS && c->rank == root)
-        err = output(shape, acc, recv);
-    operand_free(&acc);
-    return fail(comm, err, call);
-}
-
-extern "C" int MPI_Allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
-                             MPI_Comm comm)
-{
-    const char* call = "MPI_Allreduce";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = nullptr;
-    ReduceShape shape;
-    int err = check_reduction(comm, send == MPI_IN_PLACE ? recv : send, count, type, op, &c, &shape);
-    if (err == MPI_SUCCESS)
-        err = check_buffer(recv, count, type);
-    Operand acc = {};
-    if (err == MPI_SUCCESS)
-        err = input_copy(shape, send, recv, &acc);
-    if (err == MPI_SUCCESS)
-        err = coll_allreduce(*c, acc.base, shape, op);
-    if (err == MPI_SUCCESS)
-        err = output(shape, acc, recv);
-    operand_free(&acc);
-    return fail(comm, err, call);
+    return collective("MPI_Bcast", comm, [&](Comm& c) {
+        int err = check_data(buf, count, type);
+        if (err == MPI_SUCCESS)
+            err = check_root(c, root);
+        Packed p;
+        if (err == MPI_SUCCESS)
+            err = packed_view(buf, count, type, c.rank == root, &p);
+        if (err == MPI_SUCCESS) {
+            err = coll_bcast_bytes(c, p.bytes, p.size, root);
+            packed_done(&p, buf, count, type, err == MPI_SUCCESS && c.rank != root);
+        }
+        return err;
+    });
 }
 
 extern "C" int MPI_Reduce_scatter_block(const void* send, void* recv, int recvcount,
@@ -207,22 +149,43 @@ extern "C" int MPI_Reduce_scatter(const void* send, void* recv, const int recvco
 
 namespace {
 
-int scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
-         bool exclusive, const char* call)
+// Where a reduction's result goes: Reduce (to a root), Allreduce, Scan, Exscan.
+enum class Reduction { ToRoot, ToAll, Scan, Exscan };
+
+int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+              int root, MPI_Comm comm, const char* call)
 {
     if (!mpi_running())
         return not_running(call);
     Comm* c = nullptr;
     ReduceShape shape;
     int err = check_reduction(comm, send == MPI_IN_PLACE ? recv : send, count, type, op, &c, &shape);
-    if (err == MPI_SUCCESS)
+    if (kind == Reduction::ToRoot) {
+        if (err == MPI_SUCCESS)
+            err = check_root(*c, root);
+        if (err == MPI_SUCCESS && c->rank == root)
+            err = check_buffer(recv, count, type);
+        else if (err == MPI_SUCCESS && send == MPI_IN_PLACE)
+            err = MPI_ERR_BUFFER;  // only the root may reduce in place
+    } else if (err == MPI_SUCCESS) {
         err = check_buffer(recv, count, type);
+    }
     Operand acc = {};
     if (err == MPI_SUCCESS)
         err = input_copy(shape, send, recv, &acc);
-    if (err == MPI_SUCCESS)
-        err = coll_scan(*c, acc.base, shape, op, exclusive);
-    if (err == MPI_SUCCESS && !(exclusive && c->rank == 0))  // rank 0's Exscan result is undefined
+    if (err == MPI_SUCCESS) {
+        switch (kind) {
+        case Reduction::ToRoot: err = coll_reduce(*c, acc.base, shape, op, root); break;
+        case Reduction::ToAll: err = coll_allreduce(*c, acc.base, shape, op); break;
+        case Reduction::Scan: err = coll_scan(*c, acc.base, shape, op, false); break;
+        case Reduction::Exscan: err = coll_scan(*c, acc.base, shape, op, true); break;
+        }
+    }
+    // Only the root has a Reduce result; rank 0's Exscan result is undefined.
+    bool result = kind == Reduction::ToRoot ? c && c->rank == root
+                  : kind == Reduction::Exscan ? c && c->rank != 0
+                                              : true;
+    if (err == MPI_SUCCESS && result)
         err = output(shape, acc, recv);
     operand_free(&acc);
     return fail(comm, err, call);
@@ -230,14 +193,26 @@ int scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op, 
 
 }  // namespace
 
+extern "C" int MPI_Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+                          int root, MPI_Comm comm)
+{
+    return reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, "MPI_Reduce");
+}
+
+extern "C" int MPI_Allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+                             MPI_Comm comm)
+{
+    return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, "MPI_Allreduce");
+}
+
 extern "C" int MPI_Scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
-    return scan(send, recv, count, type, op, comm, false, "MPI_Scan");
+    return reduction(Reduction::Scan, send, recv, count, type, op, 0, comm, "MPI_Scan");
 }
 
 extern "C" int MPI_Exscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm)
 {
-    return scan(send, recv, count, type, op, comm, true, "MPI_Exscan");
+    return reduction(Reduction::Exscan, send, recv, count, type, op, 0, comm, "MPI_Exscan");
 }

@@ -100,12 +100,23 @@ int split(Comm& parent, int color, int key, MPI_Comm* out)
     return err;
 }
 
-int result_count(MPI_Comm comm, const char* call, Comm** c)
+// The entry of a call on a communicator: library running, communicator valid. Errors go to
+// the handler.
+int enter_comm(MPI_Comm comm, const char* call, Comm** c)
 {
     if (!mpi_running())
         return not_running(call);
     *c = comm_get(comm);
     return *c ? MPI_SUCCESS : fail(comm, MPI_ERR_COMM, call);
+}
+
+// The same, for a call with an output argument `out` (null: MPI_ERR_ARG).
+int enter(MPI_Comm comm, const void* out, const char* call, Comm** c)
+{
+    int err = enter_comm(comm, call, c);
+    if (err == MPI_SUCCESS && !out)
+        err = fail(comm, MPI_ERR_ARG, call);
+    return err;
 }
 
 }  // namespace
@@ -117,11 +128,9 @@ using namespace lwmpi;
 extern "C" int MPI_Comm_size(MPI_Comm comm, int* size)
 {
     Comm* c;
-    int err = result_count(comm, "MPI_Comm_size", &c);
+    int err = enter(comm, size, "MPI_Comm_size", &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!size)
-        return fail(comm, MPI_ERR_ARG, "MPI_Comm_size");
     *size = c->size;
     return MPI_SUCCESS;
 }
@@ -129,11 +138,9 @@ extern "C" int MPI_Comm_size(MPI_Comm comm, int* size)
 extern "C" int MPI_Comm_rank(MPI_Comm comm, int* rank)
 {
     Comm* c;
-    int err = result_count(comm, "MPI_Comm_rank", &c);
+    int err = enter(comm, rank, "MPI_Comm_rank", &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!rank)
-        return fail(comm, MPI_ERR_ARG, "MPI_Comm_rank");
     *rank = c->rank;
     return MPI_SUCCESS;
 }
@@ -142,7 +149,7 @@ extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
 {
     const char* call = "MPI_Comm_compare";
     Comm *a, *b;
-    int err = result_count(comm1, call, &a);
+    int err = enter_comm(comm1, call, &a);
     if (err != MPI_SUCCESS)
         return err;
     if (!(b = comm_get(comm2)))
@@ -165,11 +172,9 @@ extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
 extern "C" int MPI_Comm_group(MPI_Comm comm, MPI_Group* group)
 {
     Comm* c;
-    int err = result_count(comm, "MPI_Comm_group", &c);
+    int err = enter(comm, group, "MPI_Comm_group", &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!group)
-        return fail(comm, MPI_ERR_ARG, "MPI_Comm_group");
     group_retain(c->group);  // the program frees it with MPI_Group_free
     *group = c->group;
     return MPI_SUCCESS;
@@ -178,11 +183,9 @@ extern "C" int MPI_Comm_group(MPI_Comm comm, MPI_Group* group)
 extern "C" int MPI_Comm_set_name(MPI_Comm comm, const char* name)
 {
     Comm* c;
-    int err = result_count(comm, "MPI_Comm_set_name", &c);
+    int err = enter(comm, name, "MPI_Comm_set_name", &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!name)
-        return fail(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
     strncpy(c->name, name, MPI_MAX_OBJECT_NAME - 1);  // longer names are truncated (6.8)
     c->name[MPI_MAX_OBJECT_NAME - 1] = '\0';
     return MPI_SUCCESS;
@@ -191,11 +194,9 @@ extern "C" int MPI_Comm_set_name(MPI_Comm comm, const char* name)
 extern "C" int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
 {
     Comm* c;
-    int err = result_count(comm, "MPI_Comm_get_name", &c);
+    int err = enter(comm, name && resultlen ? name : nullptr, "MPI_Comm_get_name", &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!name || !resultlen)
-        return fail(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
     strcpy(name, c->name);
     *resultlen = static_cast<int>(strlen(name));
     return MPI_SUCCESS;
@@ -220,11 +221,9 @@ extern "C" int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
     const char* call = "MPI_Comm_dup";
     Comm* c;
-    int err = result_count(comm, call, &c);
+    int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!newcomm)
-        return fail(comm, MPI_ERR_ARG, call);
     err = construct(*c, c->world, c->size, newcomm);
     return fail(comm, err, call);
 }
@@ -233,11 +232,9 @@ extern "C" int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newco
 {
     const char* call = "MPI_Comm_split";
     Comm* c;
-    int err = result_count(comm, call, &c);
+    int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!newcomm)
-        return fail(comm, MPI_ERR_ARG, call);
     if (color < 0 && color != MPI_UNDEFINED)
         return fail(comm, MPI_ERR_ARG, call);
     return fail(comm, split(*c, color, key, newcomm), call);
@@ -248,11 +245,9 @@ extern "C" int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_I
 {
     const char* call = "MPI_Comm_split_type";
     Comm* c;
-    int err = result_count(comm, call, &c);
+    int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!newcomm)
-        return fail(comm, MPI_ERR_ARG, call);
     if (info != MPI_INFO_NULL)
         return fail(comm, MPI_ERR_INFO, call);  // no info objects exist
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
@@ -266,11 +261,9 @@ extern "C" int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm
 {
     const char* call = "MPI_Comm_create";
     Comm* c;
-    int err = result_count(comm, call, &c);
+    int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
-    if (!newcomm)
-        return fail(comm, MPI_ERR_ARG, call);
     if (group_check(group) != MPI_SUCCESS)
         return fail(comm, MPI_ERR_GROUP, call);
     int n = group_size(group);

@@ -72,16 +72,34 @@ MPI_Status* status_at(MPI_Status* statuses, int i)
     return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
 
-int check_array(int count, const MPI_Request* requests, const char* call, bool* ok)
+// The entry of the array forms: the array, the call's other arguments (`args_ok`), then every
+// handle looked up into `s`. Returns false when the call ends here, with its result in *err.
+bool enter_array(int count, MPI_Request* requests, bool args_ok, const char* call, Scratch& s,
+                 int* active, int* err)
 {
-    *ok = false;
-    if (!mpi_running())
-        return not_running(call);
-    if (count < 0)
-        return fail(MPI_COMM_WORLD, MPI_ERR_COUNT, call);
-    if (count > 0 && !requests)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
-    *ok = true;
+    if (!mpi_running()) {
+        *err = not_running(call);
+        return false;
+    }
+    *err = check_request_array(count, requests);
+    if (*err == MPI_SUCCESS && !args_ok)
+        *err = MPI_ERR_ARG;
+    if (*err == MPI_SUCCESS && !s.list)
+        *err = MPI_ERR_NO_MEM;
+    if (*err == MPI_SUCCESS)
+        *err = collect(count, requests, s.list, active);
+    if (*err != MPI_SUCCESS)
+        *err = fail(MPI_COMM_WORLD, *err, call);
+    return *err == MPI_SUCCESS;
+}
+
+// The result of a call on no active request: an empty status, and complete.
+int nothing_active(MPI_Status* status, int* flag)
+{
+    if (status != MPI_STATUS_IGNORE)
+        status_empty(status);
+    if (flag)
+        *flag = 1;
     return MPI_SUCCESS;
 }
 
@@ -135,13 +153,8 @@ int single(MPI_Request* request, MPI_Status* status, bool block, int* flag, cons
     int err = collect(1, request, &r, &active);
     if (err != MPI_SUCCESS)
         return fail(MPI_COMM_WORLD, err, call);
-    if (!r) {
-        if (status != MPI_STATUS_IGNORE)
-            status_empty(status);
-        if (flag)
-            *flag = 1;
-        return MPI_SUCCESS;
-    }
+    if (!r)
+        return nothing_active(status, flag);
     if (block)
         request_wait(&r, 1, 1);
     else if (!request_poll(r)) {
@@ -158,27 +171,13 @@ int single(MPI_Request* request, MPI_Status* status, bool block, int* flag, cons
 int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool block, int* flag,
         const char* call)
 {
-    bool ok;
-    int err = check_array(count, requests, call, &ok);
-    if (!ok)
-        return err;
-    if (!index || (!block && !flag))
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
     Scratch s(count);
-    if (!s.list)
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
-    int active;
-    err = collect(count, requests, s.list, &active);
-    if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+    int active, err;
+    if (!enter_array(count, requests, index && (block || flag), call, s, &active, &err))
+        return err;
     *index = MPI_UNDEFINED;
-    if (active == 0) {
-        if (status != MPI_STATUS_IGNORE)
-            status_empty(status);
-        if (flag)
-            *flag = 1;
-        return MPI_SUCCESS;
-    }
+    if (active == 0)
+        return nothing_active(status, flag);
     if (block)
         request_wait(s.list, count, 1);
     for (int i = 0; i < count; i++) {
@@ -198,19 +197,10 @@ int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool b
 int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int* flag,
         const char* call)
 {
-    bool ok;
-    int err = check_array(count, requests, call, &ok);
-    if (!ok)
-        return err;
-    if (!block && !flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
     Scratch s(count);
-    if (!s.list)
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
-    int active;
-    err = collect(count, requests, s.list, &active);
-    if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+    int active, err;
+    if (!enter_array(count, requests, block || flag, call, s, &active, &err))
+        return err;
     if (block) {
         request_wait(s.list, count, active);
     } else {
@@ -229,19 +219,10 @@ int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int*
 int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_Status* statuses,
          bool block, const char* call)
 {
-    bool ok;
-    int err = check_array(incount, requests, call, &ok);
-    if (!ok)
-        return err;
-    if (!outcount || (incount > 0 && !indices))
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
     Scratch s(incount);
-    if (!s.list)
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
-    int active;
-    err = collect(incount, requests, s.list, &active);
-    if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+    int active, err;
+    if (!enter_array(incount, requests, outcount && (incount == 0 || indices), call, s, &active, &err))
+        return err;
     if (active == 0) {
         *outcount = MPI_UNDEFINED;
         return MPI_SUCCESS;
@@ -314,12 +295,8 @@ extern "C" int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status
     int err = collect(1, &request, &r, &active);
     if (err != MPI_SUCCESS)
         return fail(MPI_COMM_WORLD, err, call);
-    if (!r) {
-        *flag = 1;
-        if (status != MPI_STATUS_IGNORE)
-            status_empty(status);
-        return MPI_SUCCESS;
-    }
+    if (!r)
+        return nothing_active(status, flag);
     *flag = request_poll(r);
     if (*flag && status != MPI_STATUS_IGNORE)
         status_report(status, r->status);  // the request itself stays as it is

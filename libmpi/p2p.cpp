@@ -207,10 +207,9 @@ extern "C" int MPI_Startall(int count, MPI_Request requests[])
     const char* call = count == 1 ? "MPI_Start" : "MPI_Startall";
     if (!mpi_running())
         return not_running(call);
-    if (count < 0)
-        return fail(MPI_COMM_WORLD, MPI_ERR_COUNT, call);
-    if (count > 0 && !requests)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    int err = check_request_array(count, requests);
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, err, call);
     // Every request is checked before any starts: a bad one starts nothing.
     for (int i = 0; i < count; i++) {
         Request* r = request_get(requests[i]);
@@ -219,7 +218,7 @@ extern "C" int MPI_Startall(int count, MPI_Request requests[])
     }
     for (int i = 0; i < count; i++) {
         Request* r = request_get(requests[i]);
-        int err = request_start(r);
+        err = request_start(r);
         if (err != MPI_SUCCESS)
             return fail(r->comm->handle, err, call);
     }
@@ -281,45 +280,48 @@ extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int
     return err;
 }
 
-extern "C" int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+namespace {
+
+// Probe (blocking) and Iprobe: a message's status without receiving it.
+int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status* status,
+          const char* call)
 {
-    const char* call = "MPI_Iprobe";
     if (!mpi_running())
         return not_running(call);
     Comm* c = nullptr;
     int err = check_probe(comm, source, tag, &c);
-    if (err == MPI_SUCCESS && !flag)
+    if (err == MPI_SUCCESS && !block && !flag)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
         return fail(comm, err, call);
+    int found = 1;
     if (source == MPI_PROC_NULL) {
-        *flag = 1;
         if (status != MPI_STATUS_IGNORE)
             status_proc_null(status);
-        return MPI_SUCCESS;
+    } else {
+        mputil::Completion m;
+        if (block)
+            mputil::probe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+        else
+            found = mputil::iprobe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+        if (found)
+            err = probe_status(*c, m, status);
     }
-    mputil::Completion m;
-    *flag = mputil::iprobe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
-    return *flag ? probe_status(*c, m, status) : MPI_SUCCESS;
+    if (flag)
+        *flag = found;
+    return err;
+}
+
+}  // namespace
+
+extern "C" int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+{
+    return probe(source, tag, comm, false, flag, status, "MPI_Iprobe");
 }
 
 extern "C" int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
-    const char* call = "MPI_Probe";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = nullptr;
-    int err = check_probe(comm, source, tag, &c);
-    if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
-    if (source == MPI_PROC_NULL) {
-        if (status != MPI_STATUS_IGNORE)
-            status_proc_null(status);
-        return MPI_SUCCESS;
-    }
-    mputil::Completion m;
-    mputil::probe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
-    return probe_status(*c, m, status);
+    return probe(source, tag, comm, true, nullptr, status, "MPI_Probe");
 }
 
 extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* count)

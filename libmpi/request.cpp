@@ -246,6 +246,13 @@ Request* request_get(MPI_Request handle)
     return is_user(handle, LWMPI_KIND_REQUEST) ? rank_context().requests.get(handle_index(handle)) : nullptr;
 }
 
+int check_request_array(int count, const MPI_Request* handles)
+{
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    return count > 0 && !handles ? MPI_ERR_ARG : MPI_SUCCESS;
+}
+
 void request_delete(Request* r)
 {
     if (is_user(r->handle, LWMPI_KIND_REQUEST))

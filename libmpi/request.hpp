@@ -55,6 +55,8 @@ void status_report(MPI_Status* to, const MPI_Status& from);
 // Handles of program-visible requests.
 Request* request_new();             // zeroed, registered under a handle; nullptr if no memory
 Request* request_get(MPI_Request handle);
+// An array argument of `count` handles: MPI_ERR_COUNT, MPI_ERR_ARG (missing) or MPI_SUCCESS.
+int check_request_array(int count, const MPI_Request* handles);
 void request_delete(Request* r);    // unregisters and frees (after teardown)
 // MPI_Request_free of an active request: it completes in the background; Finalize waits.
 void request_detach(Request* r);

@@ -28,6 +28,6 @@ int main(int argc, char** argv)
     Op* never = irecv(kAnySource, 1, 1, &value, sizeof value);  // nobody sends this
     int index;
     wait_some(&never, 1, &index, 1);
-    MCHECK(false);  // unreachable: the run ended first
-    return mcheck_finish("mputil_faults");
+    CHECK(false);  // unreachable: the run ended first
+    return check_finish("mputil_faults");
 }

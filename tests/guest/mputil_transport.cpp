@@ -60,9 +60,9 @@ void* need(size_t bytes)
 Completion wait(Op* op)
 {
     int index;
-    MCHECK_EQ(wait_some(&op, 1, &index, 1), 1);
+    CHECK_EQ(wait_some(&op, 1, &index, 1), 1);
     Completion c{};
-    MCHECK(test(op, &c));
+    CHECK(test(op, &c));
     release(op);
     return c;
 }
@@ -75,10 +75,10 @@ void wait_all(Op** ops, int n, Completion* out)
     memcpy(pending, ops, sizeof(Op*) * n);
     while (left > 0) {
         int k = wait_some(pending, n, done, n);
-        MCHECK(k > 0);
+        CHECK(k > 0);
         for (int j = 0; j < k; j++) {
             Op* op = pending[done[j]];
-            MCHECK(test(op, out != nullptr ? &out[done[j]] : nullptr));
+            CHECK(test(op, out != nullptr ? &out[done[j]] : nullptr));
             release(op);
             pending[done[j]] = nullptr;
             left--;
@@ -116,12 +116,12 @@ void ring_sizes()
         Op* ops[2] = {irecv(prev, kData, 5, in, s), isend(next, kData, 5, out, s, SendMode::Standard)};
         Completion c[2];
         wait_all(ops, 2, c);
-        MCHECK_EQ(c[0].source, prev);
-        MCHECK_EQ(c[0].tag, 5);
-        MCHECK_EQ(c[0].bytes, s);
-        MCHECK(!c[0].truncated && !c[0].cancelled);
-        MCHECK(holds(in, s, prev, (int)s));
-        MCHECK_EQ(in[s], 0xee);
+        CHECK_EQ(c[0].source, prev);
+        CHECK_EQ(c[0].tag, 5);
+        CHECK_EQ(c[0].bytes, s);
+        CHECK(!c[0].truncated && !c[0].cancelled);
+        CHECK(holds(in, s, prev, (int)s));
+        CHECK_EQ(in[s], 0xee);
         free(out);
         free(in);
     }
@@ -135,10 +135,10 @@ void wildcards()
         for (int i = 1; i < n; i++) {
             int value = -1;
             Completion c = wait(irecv(kAnySource, kData, kAnyTag, &value, sizeof value));
-            MCHECK(c.source > 0 && c.source < n && !seen[c.source]);
-            MCHECK_EQ(c.tag, 100 + c.source);
-            MCHECK_EQ(value, c.source * 3);
-            MCHECK_EQ(c.bytes, sizeof value);
+            CHECK(c.source > 0 && c.source < n && !seen[c.source]);
+            CHECK_EQ(c.tag, 100 + c.source);
+            CHECK_EQ(value, c.source * 3);
+            CHECK_EQ(c.bytes, sizeof value);
             if (c.source > 0 && c.source < 256) seen[c.source] = true;
         }
     } else {
@@ -165,8 +165,8 @@ void ordering()
         for (int i = 0; i < kCount; i++) {
             unsigned char buf[300];
             Completion c = wait(irecv(1, kData, 7, buf, sizeof buf));
-            MCHECK_EQ(c.bytes, i % 2 ? 300 : 8);
-            MCHECK(holds(buf, c.bytes, i, 1));
+            CHECK_EQ(c.bytes, i % 2 ? 300 : 8);
+            CHECK(holds(buf, c.bytes, i, 1));
         }
     }
 }
@@ -187,12 +187,12 @@ void truncation()
             unsigned char buf[64];
             memset(buf, 0xab, sizeof buf);
             Completion c = wait(irecv(1, kData, 8, buf, 16));
-            MCHECK(c.truncated);
-            MCHECK_EQ(c.bytes, 16);
-            MCHECK(holds(buf, 16, 1, 9));
+            CHECK(c.truncated);
+            CHECK_EQ(c.bytes, 16);
+            CHECK(holds(buf, 16, 1, 9));
             bool guard = true;
             for (size_t i = 16; i < sizeof buf; i++) guard &= buf[i] == 0xab;
-            MCHECK(guard);
+            CHECK(guard);
             (void)s;
         }
     }
@@ -206,14 +206,14 @@ void synchronous()
     char token = 0;
     if (me == 1) {
         Op* s = isend(0, kData, 9, &value, sizeof value, SendMode::Synchronous);
-        MCHECK(!test(s, nullptr));
+        CHECK(!test(s, nullptr));
         wait(isend(0, kControl, 9, &token, 1, SendMode::Standard));
         Completion c = wait(s);
-        MCHECK_EQ(c.bytes, sizeof value);
+        CHECK_EQ(c.bytes, sizeof value);
     } else if (me == 0) {
         wait(irecv(1, kControl, 9, &token, 1));
         wait(irecv(1, kData, 9, &got, sizeof got));
-        MCHECK_EQ(got, 5);
+        CHECK_EQ(got, 5);
     }
 }
 
@@ -222,10 +222,10 @@ void cancel_and_probe()
     int me = world_rank();
     int dummy;
     Op* r = irecv(kAnySource, kData, 4242, &dummy, sizeof dummy);
-    MCHECK(cancel(r));
+    CHECK(cancel(r));
     Completion c{};
-    MCHECK(test(r, &c));
-    MCHECK(c.cancelled);
+    CHECK(test(r, &c));
+    CHECK(c.cancelled);
     release(r);
 
     if (me == 1) {
@@ -236,18 +236,18 @@ void cancel_and_probe()
     } else if (me == 0) {
         Completion p{};
         probe(kAnySource, kData, 77, &p);
-        MCHECK_EQ(p.source, 1);
-        MCHECK_EQ(p.tag, 77);
-        MCHECK_EQ(p.bytes, 3000);
+        CHECK_EQ(p.source, 1);
+        CHECK_EQ(p.tag, 77);
+        CHECK_EQ(p.bytes, 3000);
         Completion q{};
-        MCHECK(iprobe(1, kData, kAnyTag, &q));
-        MCHECK_EQ(q.bytes, 3000);
-        MCHECK(!iprobe(1, kControl, 77, &q));  // other contexts never match
+        CHECK(iprobe(1, kData, kAnyTag, &q));
+        CHECK_EQ(q.bytes, 3000);
+        CHECK(!iprobe(1, kControl, 77, &q));  // other contexts never match
         unsigned char* in = static_cast<unsigned char*>(need(3000));
         Op* matched = irecv(1, kData, 77, in, 3000);
         Completion d = wait(matched);
-        MCHECK_EQ(d.bytes, 3000);
-        MCHECK(holds(in, 3000, 1, 3));
+        CHECK_EQ(d.bytes, 3000);
+        CHECK(holds(in, 3000, 1, 3));
         free(in);
     }
 }
@@ -263,9 +263,9 @@ void self_send()
         Op* ops[2] = {isend(me, kData, 3, out, s, SendMode::Standard), irecv(me, kData, 3, in, s)};
         Completion c[2];
         wait_all(ops, 2, c);
-        MCHECK_EQ(c[1].source, me);
-        MCHECK_EQ(c[1].bytes, s);
-        MCHECK(holds(in, s, me, 4));
+        CHECK_EQ(c[1].source, me);
+        CHECK_EQ(c[1].bytes, s);
+        CHECK(holds(in, s, me, 4));
         free(out);
         free(in);
     }
@@ -289,7 +289,7 @@ void many_outstanding()
     wait_all(ops, kMany * 2, nullptr);
     bool ok = true;
     for (int i = 0; i < kMany; i++) ok &= in[i] == prev * 1000 + i;
-    MCHECK(ok);
+    CHECK(ok);
     free(in);
     free(out);
     free(ops);
@@ -319,7 +319,7 @@ void flow_control()
             wait(irecv(1, kData, 20, &v, sizeof v));
             ok &= v == i;
         }
-        MCHECK(ok);
+        CHECK(ok);
     }
 }
 
@@ -339,8 +339,8 @@ void exchange_large()
         Op* ops[2] = {isend(peer, kData, 30, out, kBytes, SendMode::Standard), irecv(peer, kData, 30, in, kBytes)};
         Completion c[2];
         wait_all(ops, 2, c);
-        MCHECK_EQ(c[1].bytes, kBytes);
-        MCHECK(holds(in, kBytes, peer, 2));
+        CHECK_EQ(c[1].bytes, kBytes);
+        CHECK(holds(in, kBytes, peer, 2));
     }
     free(out);
     free(in);
@@ -367,7 +367,7 @@ void all_to_all_rendezvous()
     wait_all(ops, 2 * peers, nullptr);
     bool ok = true;
     for (int k = 0; k < peers; k++) ok &= holds(in + bytes * k, bytes, (me - k + n) % n, me);
-    MCHECK(ok);
+    CHECK(ok);
     free(out);
     free(in);
     free(ops);
@@ -384,8 +384,8 @@ void big(size_t bytes)
         printf("rank 0: sent %lu bytes in %.3f s\n", (unsigned long)bytes, wtime() - t0);
     } else if (me == 1) {
         Completion c = wait(irecv(0, kData, 40, buf, bytes));
-        MCHECK_EQ(c.bytes, bytes);
-        MCHECK(holds(buf, bytes, 0, 6));
+        CHECK_EQ(c.bytes, bytes);
+        CHECK(holds(buf, bytes, 0, 6));
     }
     free(buf);
 }
@@ -405,9 +405,9 @@ void pingpong()
             double t0 = wtime();
             if (me == 0) {
                 wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
-                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+                CHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
             } else {
-                MCHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
+                CHECK_EQ(wait(irecv(peer, kData, 50, buf, s)).bytes, s);
                 wait(isend(peer, kData, 50, buf, s, SendMode::Standard));
             }
             double half = (wtime() - t0) / 2;
@@ -428,7 +428,7 @@ __attribute__((noinline)) void deep_stack(size_t bytes)
     for (size_t i = 0; i < bytes; i++) area[i] = (unsigned char)(i * 13);
     bool ok = true;
     for (size_t i = 0; i < bytes; i++) ok &= area[i] == (unsigned char)(i * 13);
-    MCHECK(ok);
+    CHECK(ok);
 }
 
 }  // namespace
@@ -436,13 +436,13 @@ __attribute__((noinline)) void deep_stack(size_t bytes)
 int main(int argc, char** argv)
 {
     init();
-    MCHECK(world_size() >= 2 && world_rank() >= 0 && world_rank() < world_size());
+    CHECK(world_size() >= 2 && world_rank() >= 0 && world_rank() < world_size());
     int here[32];
     int count = local_ranks(here, 32);
     bool found = false;
     for (int i = 0; i < count; i++) found |= here[i] == world_rank();
-    MCHECK(found);
-    MCHECK_EQ(cluster_of(here[0]), cluster_of(world_rank()));
+    CHECK(found);
+    CHECK_EQ(cluster_of(here[0]), cluster_of(world_rank()));
     if (argc >= 3 && strcmp(argv[1], "big") == 0) {
         big(strtoul(argv[2], nullptr, 10));
     } else if (argc >= 3 && strcmp(argv[1], "stack") == 0) {
@@ -470,5 +470,5 @@ int main(int argc, char** argv)
                s.first_contacts ? s.first_contact_seconds * 1e6 / (double)s.first_contacts : 0.0, s.writer_threads);
     }
     finalize();
-    return mcheck_finish("mputil_transport");
+    return check_finish("mputil_transport");
 }

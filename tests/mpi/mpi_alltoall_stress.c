@@ -50,7 +50,7 @@ int main(int argc, char **argv)
         printf("alltoall stress: %d ranks, %d-byte blocks, 3 rounds, checksum %llx\n", size, block * 4, total);
     free(out);
     free(in);
-    int status = mpi_check_finish("mpi_alltoall_stress");
+    int status = check_finish("mpi_alltoall_stress");
     MPI_Finalize();
     return status;
 }

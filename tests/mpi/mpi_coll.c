@@ -189,7 +189,7 @@ int main(int argc, char **argv)
     all_on(dup);
     MPI_Comm_free(&odd);
     MPI_Comm_free(&dup);
-    int status = mpi_check_finish("mpi_coll");
+    int status = check_finish("mpi_coll");
     MPI_Finalize();
     return status;
 }

@@ -127,7 +127,7 @@ int main(int argc, char **argv)
     int self_size;
     MPI_Comm_size(MPI_COMM_SELF, &self_size);
     CHECK_EQ(self_size, 1);
-    int status = mpi_check_finish("mpi_comm");
+    int status = check_finish("mpi_comm");
     MPI_Finalize();
     return status;
 }

@@ -112,7 +112,7 @@ int main(int argc, char **argv)
     int finalized = 1;
     MPI_Finalized(&finalized);
     CHECK_EQ(finalized, 0);
-    int status = mpi_check_finish("mpi_env");
+    int status = check_finish("mpi_env");
     MPI_Finalize();
     MPI_Finalized(&finalized);
     if (!finalized)

@@ -105,7 +105,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < rank % 4; i++) MPI_Type_free(&filler[i]);
     MPI_Type_free(&rec);
     MPI_Type_free(&column1);
-    int rc = mpi_check_finish("mpi_objects");
+    int rc = check_finish("mpi_objects");
     MPI_Finalize();
     return rc;
 }

@@ -281,7 +281,7 @@ int main(int argc, char **argv)
     persistent_cancel_probe();
     MPI_Barrier(MPI_COMM_WORLD);
     sendrecv_and_types();
-    int status = mpi_check_finish("mpi_p2p");
+    int status = check_finish("mpi_p2p");
     MPI_Finalize();
     return status;
 }

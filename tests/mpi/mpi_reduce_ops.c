@@ -245,7 +245,7 @@ int main(int argc, char **argv)
     non_commutative(MPI_COMM_WORLD);
     non_commutative(odd);
     MPI_Comm_free(&odd);
-    int status = mpi_check_finish("mpi_reduce_ops");
+    int status = check_finish("mpi_reduce_ops");
     MPI_Finalize();
     return status;
 }
