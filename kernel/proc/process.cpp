@@ -160,6 +160,7 @@ i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
     tear_down_program();
     err = load_program(file, size, *argv, false);
     for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
+    g_space.publish_user_memory();  // the image's pages are free again
     if (err != 0) {
         // The old program is gone: end the half-loaded one like any exec'd program, so the
         // system program comes back and reports the failure.
