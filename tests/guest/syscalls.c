@@ -22,7 +22,9 @@ static void never_runs(void *arg) { (void)arg; }
 
 /* info's user_memory while another hart grows the heap: every reading must be the same
  * number (it used to be summed from two counters the kernel core updates one after the
- * other, and came out a page short in between: ranks sizing a message from it disagreed). */
+ * other, and came out a page short in between: ranks sizing a message from it disagreed;
+ * and a new program's first thread ran before exec gave back its copy of the image).
+ * 64 pages keep the heap in its first 2 MiB: no new page table changes the number. */
 enum { kInfoReads = 20000, kGrowPages = 64 };
 static uint64_t g_memory_before;
 static uint32_t g_reader_started, g_memory_changed;
