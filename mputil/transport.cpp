@@ -168,8 +168,9 @@ void read_rendezvous(RankState* me, Op* recv)
         size_t piece = bytes - off < config::kPortalPiece ? bytes - off : config::kPortalPiece;
         long err = nvx_portal_allow(me->portal, recv->rdv_node);
         if (err >= 0) err = nvx_portal_read(me->portal, buf + off, piece);
-        if (err < 0) {
-            printf("[lwmpi] rank %d: portal read failed (%ld): ending the run\n", me->world_rank, err);
+        if (err < 0 || (size_t)err != piece) {  // short: a writer that is not ours; never report it delivered
+            printf("[lwmpi] rank %d: portal read of %lu bytes failed (%ld): ending the run\n", me->world_rank,
+                   (unsigned long)piece, err);
             abort_run(1);
         }
     }

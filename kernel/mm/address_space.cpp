@@ -69,11 +69,17 @@ bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
             }
             __atomic_fetch_add(&epoch_, 1, __ATOMIC_ACQ_REL);  // no hart keeps a translation of them
             asm volatile("sfence.vma" ::: "memory");
+            publish_user_memory();
             return false;
         }
         user_pages_++;
     }
+    publish_user_memory();
     return true;
+}
+
+void AddressSpace::publish_user_memory() {
+    __atomic_store_n(&user_memory_, (g_pages.free_pages() + user_pages_) * sv39::kPageSize, __ATOMIC_RELEASE);
 }
 
 void* AddressSpace::user_pointer(u64 va, u64 len, u64 required) const {
@@ -212,6 +218,7 @@ void AddressSpace::reset_user() {
     }
     heap_start_ = brk_ = mapped_end_ = 0;
     user_pages_ = 0;
+    publish_user_memory();
     __atomic_fetch_add(&epoch_, 1, __ATOMIC_ACQ_REL);
     asm volatile("sfence.vma" ::: "memory");
 }
@@ -219,8 +226,10 @@ void AddressSpace::reset_user() {
 bool AddressSpace::map_user_physical(u64 va, u64 phys, u64 len) {
     if (!user_address_ok(va, len) || va % sv39::kPageSize != 0 || phys % sv39::kPageSize != 0) return false;
     KernelTable table(g_direct, root_);
-    for (u64 off = 0; off < len; off += sv39::kPageSize)
-        if (!table.map(va + off, phys + off, sv39::kRead | sv39::kUser)) return false;
-    return true;
+    bool mapped = true;
+    for (u64 off = 0; off < len && mapped; off += sv39::kPageSize)
+        mapped = table.map(va + off, phys + off, sv39::kRead | sv39::kUser);
+    publish_user_memory();  // its tables came from the page allocator
+    return mapped;
 }
 }  // namespace nvx::kernel

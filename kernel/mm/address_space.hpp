@@ -43,6 +43,12 @@ public:
     u64 brk() const { return brk_; }
     i64 set_brk(u64 new_brk);  // new break or -ENOMEM
     u64 user_pages() const { return user_pages_; }
+    // Bytes of cluster memory for user space (free pages plus the program's), as one word
+    // republished on the kernel core after each change: sys_info runs on the caller's
+    // hart, where summing the two live counters could catch brk between taking a page and
+    // counting it as the program's, and report a page less than every other caller.
+    u64 user_memory() const { return __atomic_load_n(&user_memory_, __ATOMIC_ACQUIRE); }
+    void publish_user_memory();  // also after the page allocator changed outside this class
 
     // Frees every user page and user page table; the next program starts from nothing.
     // Harts flush their TLB when they see the new epoch.
@@ -81,6 +87,7 @@ private:
     u64 brk_ = 0;
     u64 mapped_end_ = 0;  // heap pages stay mapped up to here (the heap never unmaps)
     u64 user_pages_ = 0;
+    u64 user_memory_ = 0;
     u64 epoch_ = 0;
 };
 

@@ -84,9 +84,11 @@ i64 build_stack(const BootArgs& args) {
 }
 }  // namespace
 
-// Loads the ELF file[0..size) as the new program with `args` and makes its first thread
-// ready; the address space must be empty.
-int load_program(const u8* file, u64 size, const BootArgs& args, bool system) {
+// Loads the ELF file[0..size) as the new program with `args`; its first thread is in
+// *first, for the caller to make ready once the kernel's own pages for the load are back
+// (the program's first sys_info must already see the memory it will keep seeing). The
+// address space must be empty.
+int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Thread** first) {
     elf::Image image;
     int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &image);
     if (err != 0) return err;
@@ -100,12 +102,15 @@ int load_program(const u8* file, u64 size, const BootArgs& args, bool system) {
     t->frame.sepc = image.entry;
     t->frame.x[kSp] = static_cast<u64>(sp);
     g_process = {true, system, 1, t->id, g_process.generation + 1, false};
-    g_scheduler.make_ready(t);
+    *first = t;
     return 0;
 }
 
 int start_system_program(const BootArgs& args) {
-    return load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramSize, args, true);
+    Thread* first = nullptr;
+    int err = load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramSize, args, true, &first);
+    if (err == 0) g_scheduler.make_ready(first);
+    return err;
 }
 
 namespace {
@@ -158,8 +163,11 @@ i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
         return err;
     }
     tear_down_program();
-    err = load_program(file, size, *argv, false);
+    Thread* first = nullptr;
+    err = load_program(file, size, *argv, false, &first);
     for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
+    g_space.publish_user_memory();  // the image's pages are free again
+    if (err == 0) g_scheduler.make_ready(first);
     if (err != 0) {
         // The old program is gone: end the half-loaded one like any exec'd program, so the
         // system program comes back and reports the failure.

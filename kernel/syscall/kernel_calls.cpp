@@ -41,7 +41,7 @@ CallResult sys_info(Thread*, const CallArgs& a) {
     info.user_harts = user_hart_count();
     info.first_user_hart = 1;
     info.max_threads = kMaxThreads;
-    info.user_memory = (g_pages.free_pages() + g_space.user_pages()) * riscv::sv39::kPageSize;
+    info.user_memory = g_space.user_memory();
     str_copy(info.board, sizeof info.board, b.name);
     info.node = g_layout.cluster->first_node;
     info.nodes = g_layout.cluster->nodes;

@@ -36,7 +36,7 @@ bool holds(const unsigned char* buf, size_t n, int source, int salt)
 }
 
 // Buffers for the big phases share the cluster's memory with the other ranks there.
-size_t large_bytes()
+size_t cluster_share()
 {
     int here[32];
     int n = local_ranks(here, 32);
@@ -45,6 +45,13 @@ size_t large_bytes()
     size_t share = (size_t)info.user_memory / (size_t)(8 * n);
     return share < 256 * 1024 ? share + 17 : 256 * 1024 + 17;
 }
+
+// The size of the big phases' messages. Sender and receiver must use the same one, but
+// cluster_share() differs between clusters (ranks per cluster, memory the kernel took
+// meanwhile): each rank computing its own once made a sender's 18150 bytes arrive
+// truncated in a receive of 18107. So the world agrees on the smallest share.
+thread_local size_t t_large_bytes;
+size_t large_bytes() { return t_large_bytes; }
 
 // A peer would wait forever for a rank that cannot run a phase: end the run instead.
 void* need(size_t bytes)
@@ -99,6 +106,26 @@ void sync_all()  // a world barrier made of messages: everyone to rank 0 and bac
         wait(isend(0, kControl, 900, &token, 1, SendMode::Standard));
         wait(irecv(0, kControl, 901, &token, 1));
     }
+}
+
+// Rank 0 collects every rank's share and sends back the smallest (before any phase).
+void agree_large_bytes()
+{
+    int me = world_rank(), n = world_size();
+    uint64_t mine = cluster_share(), agreed = mine;
+    if (me == 0) {
+        for (int i = 1; i < n; i++) {
+            uint64_t theirs = 0;
+            wait(irecv(kAnySource, kControl, 902, &theirs, sizeof theirs));
+            agreed = theirs < agreed ? theirs : agreed;
+        }
+        for (int i = 1; i < n; i++) wait(isend(i, kControl, 903, &agreed, sizeof agreed, SendMode::Standard));
+    } else {
+        wait(isend(0, kControl, 902, &mine, sizeof mine, SendMode::Standard));
+        wait(irecv(0, kControl, 903, &agreed, sizeof agreed));
+    }
+    MCHECK(agreed > 17 && agreed <= mine);
+    t_large_bytes = agreed;
 }
 
 // Every rank sends to the next and receives from the previous, for each size.
@@ -450,6 +477,7 @@ int main(int argc, char** argv)
     } else if (argc >= 2 && strcmp(argv[1], "pingpong") == 0) {
         pingpong();
     } else {
+        agree_large_bytes();
         // Phases are separated by barriers: a wildcard must not catch the next phase's message.
         void (*const phases[])() = {ring_sizes, wildcards, ordering, truncation, synchronous,
                                     cancel_and_probe, self_send, many_outstanding, flow_control,

@@ -4,6 +4,7 @@
 #include <nvx/thread.h>
 #include <errno.h>
 #include <stdint.h>
+#include <unistd.h>
 #include "check.h"
 
 #define KERNEL_ADDRESS ((void *)0xffffffffc0000000ull)
@@ -18,6 +19,26 @@ static void thread_entry_wait(void *arg)
 }
 
 static void never_runs(void *arg) { (void)arg; }
+
+/* info's user_memory while another hart grows the heap: every reading must be the same
+ * number (it used to be summed from two counters the kernel core updates one after the
+ * other, and came out a page short in between: ranks sizing a message from it disagreed;
+ * and a new program's first thread ran before exec gave back its copy of the image).
+ * 64 pages keep the heap in its first 2 MiB: no new page table changes the number. */
+enum { kInfoReads = 20000, kGrowPages = 64 };
+static uint64_t g_memory_before;
+static uint32_t g_reader_started, g_memory_changed;
+static void read_memory(void *arg)
+{
+    (void)arg;
+    __atomic_store_n(&g_reader_started, 1, __ATOMIC_RELEASE);
+    nvx_sys_futex_wake(&g_reader_started, 1);
+    for (int i = 0; i < kInfoReads; i++) {
+        struct nvx_info now;
+        if (nvx_sys_info(&now) != 0 || now.user_memory != g_memory_before) g_memory_changed++;
+    }
+    nvx_sys_thread_exit(0);
+}
 
 enum { kStackWords = 256, kMaxThreads = 64 };
 static uint64_t g_stacks[kMaxThreads][kStackWords] __attribute__((aligned(16)));
@@ -80,6 +101,18 @@ int main(void)
     CHECK_EQ(nvx_sys_brk(0x1000), -ENOMEM);
     CHECK_EQ(nvx_sys_brk((uintptr_t)1 << 37), -ENOMEM);
     CHECK_EQ(nvx_sys_brk(0), brk);
+
+    /* user_memory: one number for every caller while the heap grows */
+    g_memory_before = info.user_memory;
+    long reader = nvx_sys_thread_create(read_memory, 0, &g_stacks[0][kStackWords], -1);
+    CHECK(reader > 0);
+    while (reader > 0 && __atomic_load_n(&g_reader_started, __ATOMIC_ACQUIRE) == 0)
+        nvx_sys_futex_wait(&g_reader_started, 0);
+    for (int i = 0; i < kGrowPages; i++) CHECK(sbrk(4096) != (void *)-1);
+    if (reader > 0) CHECK_EQ(nvx_sys_thread_join(reader, &st), 0);
+    CHECK_EQ(g_memory_changed, 0);
+    CHECK_EQ(nvx_sys_info(&info), 0);
+    CHECK_EQ(info.user_memory, g_memory_before);
 
     /* thread-table exhaustion: create until EAGAIN, then everything still works */
     long tids[kMaxThreads];
