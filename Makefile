@@ -7,6 +7,7 @@ include runtime/runtime.mk
 include services/services.mk
 include mk/programs.mk
 include benchmarks/benchmarks.mk
+include mk/mpi.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean

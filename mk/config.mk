@@ -44,9 +44,19 @@ SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
 USER_ARCH := -march=rv64gc -mabi=lp64d
 USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include -Iservices/include \
 	-isystem $(NEWLIB_INC)
+# newlib declares clock_gettime, nanosleep and CLOCK_MONOTONIC only for these POSIX
+# options; runtime/posix.c provides them.
+USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
 
 # QEMU and guest-test time limits (seconds).
 QEMU := qemu-system-riscv64
 GUEST_TIMEOUT ?= 60
+
+# LWMPI: the variant scripts/mpicc builds against by default (both are always built):
+# opt (local messages through shared memory) or unopt (everything through IKC).
+MPI_VARIANT ?= opt
+ifeq ($(filter $(MPI_VARIANT),opt unopt),)
+$(error unknown MPI_VARIANT '$(MPI_VARIANT)': choose opt or unopt)
+endif

@@ -18,8 +18,9 @@ _start:
     addi t0, t0, 8
     j 1b
 2:
-    /* tp is the running thread's control block: newlib finds errno and stdio from it. */
-    la tp, __nvx_main_thread
+    /* tp is the main thread's TLS block; its control block (newlib's errno and stdio)
+     * lies just below. */
+    la tp, __nvx_main_tls
 
     ld s1, 0(sp)            /* argc */
     addi s2, sp, 8          /* argv */
@@ -39,7 +40,7 @@ _start:
     addi a2, a2, 8
     la t0, environ
     sd a2, 0(t0)
-    call main
+    call nvx_program_main   /* main(argc, argv, envp) unless a library replaces it */
     tail exit
     .size _start, . - _start
 

@@ -1,4 +1,5 @@
-/* Thread control block: private to the runtime. `tp` points at the running thread's. */
+/* Thread control block: private to the runtime. It lies NVX_THREAD_CONTROL_SIZE bytes
+ * below the running thread's `tp` (which points at its TLS block). */
 #ifndef NVX_RUNTIME_TCB_H
 #define NVX_RUNTIME_TCB_H
 
@@ -7,15 +8,21 @@
 #include <nvx/thread.h>
 
 struct nvx_thread {
-    struct _reent *reent;       /* first, so that __getreent() is one load from tp   */
+    struct _reent *reent;       /* __getreent() is one load from tp                   */
     long tid;                   /* kernel thread id                                   */
+    void *block;                /* the allocation holding it (NULL: the main thread)  */
     void *(*start)(void *);
     void *arg;
     int killed;                 /* join saw a fault end it; end holds the cause       */
     struct nvx_thread_status end;
 };
 
-/* The main thread's block: static, since it exists before malloc can run. */
+_Static_assert(sizeof(struct nvx_thread) <= NVX_THREAD_CONTROL_SIZE,
+               "the control block must fit below tp");
+
+/* The main thread's block: reserved by runtime/user.ld just below its TLS block
+ * (__nvx_main_tls), since it exists before malloc can run. */
 extern struct nvx_thread __nvx_main_thread;
+extern char __nvx_main_tls[];
 
 #endif

@@ -8,19 +8,20 @@
 #include <nvx/syscall.h>
 
 #include "tcb.h"
+#include "tls.h"
 
-/* One allocation per created thread; its stack follows, growing down towards it. */
-struct thread_block {
-    struct nvx_thread thread;
-    struct _reent reent;
-};
+/* In thread_entry.S: sets gp and tp (= a0, the TLS block), then calls __nvx_thread_run. */
+void __nvx_thread_entry(void *tls);
 
-/* In thread_entry.S: sets gp and tp, then calls __nvx_thread_run. */
-void __nvx_thread_entry(void *thread);
-
-__attribute__((noreturn)) void __nvx_thread_run(struct nvx_thread *self)
+__attribute__((noreturn)) void __nvx_thread_run(void)
 {
+    struct nvx_thread *self = nvx_thread_self();
     nvx_thread_exit(self->start(self->arg));
+}
+
+static size_t round_up(size_t n, size_t align)
+{
+    return (n + align - 1) & ~(align - 1);
 }
 
 int nvx_thread_attr_init(nvx_thread_attr_t *attr)
@@ -45,25 +46,32 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     if (thread == NULL || start == NULL || hart < NVX_THREAD_ANY_HART ||
         stack_size < NVX_THREAD_STACK_MIN)
         return EINVAL;
-    if (stack_size > SIZE_MAX - sizeof(struct thread_block))
+    /* One allocation: alignment slack, control block, TLS block (tp), newlib state,
+     * then the stack growing down towards them. */
+    size_t align = __nvx_tls_align();
+    size_t fixed = align + NVX_THREAD_CONTROL_SIZE + round_up(__nvx_tls_size(), 16) +
+                   round_up(sizeof(struct _reent), 16);
+    if (stack_size > SIZE_MAX - fixed)
         return EAGAIN;
-
-    struct thread_block *block = malloc(sizeof(*block) + stack_size);
+    char *block = malloc(fixed + stack_size);
     if (block == NULL)
         return EAGAIN;
-    _REENT_INIT_PTR(&block->reent);
-    block->thread = (struct nvx_thread){
-        .reent = &block->reent, .tid = -1, .start = start, .arg = arg};
+    char *tls = (char *)round_up((uintptr_t)block + NVX_THREAD_CONTROL_SIZE, align);
+    struct nvx_thread *self = (struct nvx_thread *)(tls - NVX_THREAD_CONTROL_SIZE);
+    struct _reent *reent = (struct _reent *)(tls + round_up(__nvx_tls_size(), 16));
+    __nvx_tls_init(tls);
+    _REENT_INIT_PTR(reent);
+    *self = (struct nvx_thread){
+        .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg};
 
-    uintptr_t stack_top = ((uintptr_t)(block + 1) + stack_size) & ~(uintptr_t)15;
-    long tid = nvx_sys_thread_create(__nvx_thread_entry, &block->thread, (void *)stack_top,
-                                     hart);
+    uintptr_t stack_top = ((uintptr_t)block + fixed + stack_size) & ~(uintptr_t)15;
+    long tid = nvx_sys_thread_create(__nvx_thread_entry, tls, (void *)stack_top, hart);
     if (tid < 0) {
         free(block);
         return (int)-tid;
     }
-    block->thread.tid = tid;
-    *thread = &block->thread;
+    self->tid = tid;
+    *thread = self;
     return 0;
 }
 
@@ -97,8 +105,8 @@ int nvx_thread_join_status(nvx_thread_t thread, struct nvx_thread_status *status
     if (end.how == NVX_THREAD_KILLED) {
         thread->end = end;
         thread->killed = 1;
-    } else if (thread != &__nvx_main_thread) {
-        free(thread); /* the block starts with the thread */
+    } else if (thread->block != NULL) {
+        free(thread->block); /* the main thread's block is static */
     }
     *status = end;
     return 0;

@@ -1,5 +1,6 @@
 /* First instructions of every created thread. The kernel starts it with a0 = the
- * thread's control block and sp = the top of its stack; nothing else is assumed. */
+ * thread's TLS block (its control block lies just below) and sp = the top of its stack;
+ * nothing else is assumed. */
     .section .text.__nvx_thread_entry, "ax", @progbits
     .globl __nvx_thread_entry
     .type __nvx_thread_entry, @function

@@ -54,6 +54,11 @@ check_log() {  # check log -> prints a failure reason, or nothing
         good=$(grep -cE "^console [0-9]+\.[0-9]+\.[0-9]+ \[([a-z])\1{149}\] end$" "$log" || true)
         [ "$lines" -gt 0 ] && [ "$good" = "$lines" ] || echo "$((lines - good)) of $lines console lines broken"
         [ "$good" = $((BOARD_COMPUTE_USER_HARTS * 20)) ] || echo "$good whole lines, expected $((BOARD_COMPUTE_USER_HARTS * 20))" ;;
+    ranks:*)  # MPI programs: every rank 0..N-1 printed "rank R: NAME: K checks, 0 failed"
+        local want got
+        want=${check#ranks:}
+        got=$(grep -E "^rank [0-9]+: [a-z_0-9]+: [0-9]+ checks, 0 failed$" "$log" | sed 's/:.*//' | sort -u | wc -l)
+        [ "$got" = "$want" ] || echo "$got of $want ranks passed" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
     expect:*)  # the log shows this text ('+' stands for a space)

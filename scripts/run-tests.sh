@@ -23,6 +23,7 @@ elif [ $host_ok = 0 ]; then
 fi
 
 RESULTS=$results tests/launcher/nvx_run_test.sh
+RESULTS=$results tests/launcher/mpicc_test.sh
 RESULTS=$results scripts/run-guest-tests.sh "$@"
 guest_passed=$(grep -c '^PASS' "$results" || true)
 guest_failed=$(grep -c '^FAIL' "$results" || true)

@@ -1,7 +1,8 @@
 /* The Spawn Server: places the launcher's program on the compute clusters (rank count
  * and mapping policy from the boot arguments), sends each its image through the portals,
  * then gathers exit statuses and powers the board off with the program's status.
- *   argv: spawn np=N map=compact|scatter image=BYTES program [args...] */
+ *   argv: spawn np=N map=compact|scatter image=BYTES [env=NAME=VALUE...] program [args...]
+ * env= entries (launcher options such as --rank-stack) go into the program's environment. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +12,15 @@
 #include "services/system/system.h"
 
 #define STRINGS_MAX 512
+#define EXTRA_ENV_MAX 4
 
 struct launch_args {
     unsigned ranks;
     int policy;
     unsigned long image_size;
     int first_program_arg;
+    unsigned extra_env;                     /* env=NAME=VALUE entries, NAME=VALUE part */
+    const char *env[EXTRA_ENV_MAX];
 };
 
 static int parse_args(int argc, char **argv, struct launch_args *a)
@@ -24,11 +28,14 @@ static int parse_args(int argc, char **argv, struct launch_args *a)
     a->ranks = 0;
     a->policy = -1;
     a->image_size = 0;
+    a->extra_env = 0;
     int i = 1;
     for (; i < argc && strchr(argv[i], '=') != 0; i++) {
         if (strncmp(argv[i], "np=", 3) == 0) a->ranks = (unsigned)strtoul(argv[i] + 3, 0, 10);
         else if (strncmp(argv[i], "map=", 4) == 0) a->policy = nvx_map_policy_parse(argv[i] + 4);
         else if (strncmp(argv[i], "image=", 6) == 0) a->image_size = strtoul(argv[i] + 6, 0, 10);
+        else if (strncmp(argv[i], "env=", 4) == 0 && strchr(argv[i] + 4, '=') != 0 && a->extra_env < EXTRA_ENV_MAX)
+            a->env[a->extra_env++] = argv[i] + 4;
         else return -1;
     }
     a->first_program_arg = i;
@@ -51,6 +58,8 @@ static int build_strings(char *out, int argc, char **argv, const struct launch_a
     n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_MAP=%s", nvx_map_policy_name(a->policy)) + 1;
     n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_CLUSTERS=%u", clusters) + 1;
     n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_PES=%u", pes) + 1;
+    for (unsigned e = 0; e < a->extra_env && n < STRINGS_MAX; e++)
+        n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "%s", a->env[e]) + 1;
     n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_RANK_LIST=");
     int first = 1;
     for (unsigned r = 0; r < a->ranks; r++) {

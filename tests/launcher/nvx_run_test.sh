@@ -35,5 +35,9 @@ expect_refusal unknown-policy "unknown mapping policy" --board small --map-by ra
 expect_refusal unknown-board "unknown board" --board huge "$program"
 expect_refusal unknown-option "unknown option" --board small --frobnicate "$program"
 expect_refusal not-an-elf "not an ELF" --board small README.md
+expect_refusal rank-stack-words "--rank-stack must be a size" --board small --rank-stack big "$program"
+expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
+expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
+expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
 echo "launcher: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -1,9 +1,11 @@
 /* Threads of a user program, pthread-like. Functions return 0 or an errno number (they
  * do not set errno). The synchronisation objects come with this header (nvx/sync.h).
  *
- * Each thread owns a control block, allocated together with its stack, that holds its
- * newlib state (errno, stdio streams); the `tp` register points at it. Therefore `tp` is
- * not a TLS pointer here: `__thread` variables are not supported (the link fails).
+ * `tp` follows the RISC-V TLS ABI (variant I): it points at the thread's TLS block, a
+ * copy of the program's .tdata/.tbss, so `_Thread_local` / `__thread` / `thread_local`
+ * variables are per thread. The thread's control block (newlib state: errno, stdio
+ * streams) sits just below, NVX_THREAD_CONTROL_SIZE bytes under `tp`; block, TLS and
+ * stack of a created thread are one allocation.
  */
 #ifndef NVX_THREAD_H
 #define NVX_THREAD_H
@@ -23,6 +25,8 @@ typedef struct nvx_thread *nvx_thread_t;
 #define NVX_THREAD_STACK_DEFAULT (16u * 1024)
 #define NVX_THREAD_STACK_MIN (4u * 1024)
 #define NVX_THREAD_ANY_HART (-1)
+/* Bytes reserved below tp for the control block; runtime/user.ld uses the same number. */
+#define NVX_THREAD_CONTROL_SIZE 128
 
 typedef struct {
     size_t stack_size; /* bytes; 0 = NVX_THREAD_STACK_DEFAULT                      */
@@ -54,12 +58,12 @@ __attribute__((noreturn)) void nvx_thread_exit(void *value);
 
 int nvx_thread_yield(void);
 
-/* The calling thread: its control block, which `tp` points at. */
+/* The calling thread: its control block, just below the TLS block `tp` points at. */
 static inline nvx_thread_t nvx_thread_self(void)
 {
-    nvx_thread_t self;
-    __asm__("mv %0, tp" : "=r"(self));
-    return self;
+    char *tp;
+    __asm__("mv %0, tp" : "=r"(tp));
+    return (nvx_thread_t)(tp - NVX_THREAD_CONTROL_SIZE);
 }
 
 #ifdef __cplusplus

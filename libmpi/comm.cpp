@@ -1,0 +1,153 @@
+// Communicator objects, their handles and context ids (see comm.hpp).
+#include "comm.hpp"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <mputil/mputil.hpp>
+
+#include "config.hpp"
+#include "errhandler.hpp"
+#include "group.hpp"
+#include "handles.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+thread_local HandleTable<Comm> t_comms;
+thread_local Comm* t_world;
+thread_local Comm* t_self;
+thread_local uint32_t t_used_ids[kContextMaskWords];  // 1 = taken by a live communicator
+
+constexpr int kWorldIndex = LWMPI_HANDLE_INDEX(MPI_COMM_WORLD);
+constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
+
+void destroy(Comm* c)
+{
+    layout_free(&c->layout);
+    group_release(c->group);
+    errhandler_release(c->errhandler);
+    context_id_put(c->context_id);
+    free(c);
+}
+
+}  // namespace
+
+Comm* comm_get(MPI_Comm handle)
+{
+    if (is_predefined(handle, LWMPI_KIND_COMM)) {
+        int index = handle_index(handle);
+        return index == kWorldIndex ? t_world : index == kSelfIndex ? t_self : nullptr;
+    }
+    if (is_user(handle, LWMPI_KIND_COMM))
+        return t_comms.get(handle_index(handle));
+    return nullptr;
+}
+
+int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm** out)
+{
+    Comm* c = static_cast<Comm*>(calloc(1, sizeof(Comm)));
+    if (!c)
+        return MPI_ERR_NO_MEM;
+    int* cluster = static_cast<int*>(malloc(sizeof(int) * (n + 1)));
+    if (!cluster) {
+        free(c);
+        return MPI_ERR_NO_MEM;
+    }
+    for (int i = 0; i < n; i++)
+        cluster[i] = mputil::cluster_of(world[i]);
+    bool laid_out = layout_build(cluster, n, &c->layout);
+    free(cluster);
+    if (!laid_out) {
+        free(c);
+        return MPI_ERR_NO_MEM;
+    }
+    int err = group_make(world, n, &c->group);
+    if (err != MPI_SUCCESS) {
+        layout_free(&c->layout);
+        free(c);
+        return err;
+    }
+    c->world = group_world_ranks(c->group);
+    c->size = n;
+    c->rank = group_rank_of_world(c->group, mputil::world_rank());
+    c->context_id = context_id;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->refs = 1;
+    context_id_take(context_id);
+    if (predefined != MPI_COMM_NULL) {
+        c->handle = predefined;
+    } else {
+        int index = t_comms.add(c);
+        if (index < 0) {
+            destroy(c);
+            return MPI_ERR_NO_MEM;
+        }
+        c->handle = user_handle(LWMPI_KIND_COMM, index);
+    }
+    *out = c;
+    return MPI_SUCCESS;
+}
+
+void comm_retain(Comm* c) { c->refs++; }
+
+void comm_release(Comm* c)
+{
+    if (--c->refs == 0)
+        destroy(c);
+}
+
+void comm_free_handle(Comm* c)
+{
+    if (is_user(c->handle, LWMPI_KIND_COMM))
+        t_comms.remove(handle_index(c->handle));
+    c->handle = MPI_COMM_NULL;
+    comm_release(c);
+}
+
+int comm_rank_of_world(const Comm& c, int world_rank)
+{
+    return group_rank_of_world(c.group, world_rank);
+}
+
+int comm_init_predefined()
+{
+    memset(t_used_ids, 0, sizeof t_used_ids);
+    int n = mputil::world_size();
+    int* all = static_cast<int*>(malloc(sizeof(int) * n));
+    if (!all)
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < n; r++)
+        all[r] = r;
+    int me = mputil::world_rank();
+    int err = comm_make(all, n, kWorldContextId, MPI_COMM_WORLD, &t_world);
+    free(all);
+    if (err == MPI_SUCCESS)
+        err = comm_make(&me, 1, kSelfContextId, MPI_COMM_SELF, &t_self);
+    if (err != MPI_SUCCESS)
+        return err;
+    strcpy(t_world->name, "MPI_COMM_WORLD");
+    strcpy(t_self->name, "MPI_COMM_SELF");
+    return MPI_SUCCESS;
+}
+
+void comm_finalize_predefined()
+{
+    if (t_self)
+        comm_release(t_self);
+    if (t_world)
+        comm_release(t_world);
+    t_self = t_world = nullptr;
+}
+
+void context_ids_free_mask(uint32_t* mask)
+{
+    for (int w = 0; w < kContextMaskWords; w++)
+        mask[w] = ~t_used_ids[w];
+}
+
+void context_id_take(int id) { t_used_ids[id / 32] |= 1u << (id % 32); }
+void context_id_put(int id) { t_used_ids[id / 32] &= ~(1u << (id % 32)); }
+
+}  // namespace lwmpi

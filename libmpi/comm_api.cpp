@@ -1,0 +1,283 @@
+// Communicator calls: size, rank, compare, group, names, free, and the constructors (dup,
+// split, split_type, create). Constructors are collectives over the parent: the members
+// agree on a fresh context id (an allreduce of the free-id bitmasks) before use.
+#include <stdlib.h>
+#include <string.h>
+
+#include <mputil/mputil.hpp>
+
+#include "coll.hpp"
+#include "comm.hpp"
+#include "env.hpp"
+#include "errhandler.hpp"
+#include "group.hpp"
+
+namespace lwmpi {
+
+int context_id_agree(Comm& parent, int* id)
+{
+    uint32_t mask[kContextMaskWords];
+    context_ids_free_mask(mask);
+    ReduceShape shape;
+    int err = reduce_shape(MPI_UINT32_T, kContextMaskWords, MPI_BAND, &shape);
+    if (err == MPI_SUCCESS)
+        err = coll_allreduce(parent, mask, shape, MPI_BAND);
+    if (err != MPI_SUCCESS)
+        return err;
+    for (int w = 0; w < kContextMaskWords; w++)
+        if (mask[w]) {
+            *id = w * 32 + __builtin_ctz(mask[w]);
+            return MPI_SUCCESS;
+        }
+    return MPI_ERR_INTERN;  // every id is taken: too many live communicators
+}
+
+namespace {
+
+// The new communicator of the members world[0..n) (n == 0: this rank is left out and gets
+// MPI_COMM_NULL). Collective over `parent` because of the context id.
+int construct(Comm& parent, const int* world, int n, MPI_Comm* out)
+{
+    int id;
+    int err = context_id_agree(parent, &id);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (n == 0) {
+        *out = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    Comm* c;
+    err = comm_make(world, n, id, MPI_COMM_NULL, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    errhandler_retain(parent.errhandler);  // a new communicator inherits the parent's handler
+    c->errhandler = parent.errhandler;
+    *out = c->handle;
+    return MPI_SUCCESS;
+}
+
+struct ColorKey {
+    int color;
+    int key;
+    int rank;  // in the parent
+};
+
+int by_key_then_rank(const void* a, const void* b)
+{
+    const ColorKey* x = static_cast<const ColorKey*>(a);
+    const ColorKey* y = static_cast<const ColorKey*>(b);
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->rank - y->rank;
+}
+
+// Comm_split and Comm_split_type: gather every (color, key), keep my color's members
+// ordered by key then parent rank.
+int split(Comm& parent, int color, int key, MPI_Comm* out)
+{
+    ColorKey mine = {color, key, parent.rank};
+    ColorKey* all = static_cast<ColorKey*>(malloc(sizeof(ColorKey) * parent.size));
+    int* world = static_cast<int*>(malloc(sizeof(int) * parent.size));
+    if (!all || !world) {
+        free(all);
+        free(world);
+        return MPI_ERR_NO_MEM;
+    }
+    int err = coll_allgather_bytes(parent, &mine, sizeof mine, all);
+    int n = 0;
+    if (err == MPI_SUCCESS && color != MPI_UNDEFINED) {
+        for (int r = 0; r < parent.size; r++)
+            if (all[r].color == color)
+                all[n++] = all[r];
+        qsort(all, n, sizeof(ColorKey), by_key_then_rank);
+        for (int i = 0; i < n; i++)
+            world[i] = parent.world[all[i].rank];
+    }
+    if (err == MPI_SUCCESS)
+        err = construct(parent, world, n, out);
+    free(all);
+    free(world);
+    return err;
+}
+
+int result_count(MPI_Comm comm, const char* call, Comm** c)
+{
+    if (!mpi_running())
+        return not_running(call);
+    *c = comm_get(comm);
+    return *c ? MPI_SUCCESS : fail(comm, MPI_ERR_COMM, call);
+}
+
+}  // namespace
+
+}  // namespace lwmpi
+
+using namespace lwmpi;
+
+extern "C" int MPI_Comm_size(MPI_Comm comm, int* size)
+{
+    Comm* c;
+    int err = result_count(comm, "MPI_Comm_size", &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!size)
+        return fail(comm, MPI_ERR_ARG, "MPI_Comm_size");
+    *size = c->size;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_rank(MPI_Comm comm, int* rank)
+{
+    Comm* c;
+    int err = result_count(comm, "MPI_Comm_rank", &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!rank)
+        return fail(comm, MPI_ERR_ARG, "MPI_Comm_rank");
+    *rank = c->rank;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
+{
+    const char* call = "MPI_Comm_compare";
+    Comm *a, *b;
+    int err = result_count(comm1, call, &a);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!(b = comm_get(comm2)))
+        return fail(comm2, MPI_ERR_COMM, call);
+    if (!result)
+        return fail(comm1, MPI_ERR_ARG, call);
+    if (a == b) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    int groups;
+    err = MPI_Group_compare(a->group, b->group, &groups);
+    if (err != MPI_SUCCESS)
+        return err;
+    // Distinct communicators: same members in the same order are congruent.
+    *result = groups == MPI_IDENT ? MPI_CONGRUENT : groups;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_group(MPI_Comm comm, MPI_Group* group)
+{
+    Comm* c;
+    int err = result_count(comm, "MPI_Comm_group", &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!group)
+        return fail(comm, MPI_ERR_ARG, "MPI_Comm_group");
+    group_retain(c->group);  // the program frees it with MPI_Group_free
+    *group = c->group;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_set_name(MPI_Comm comm, const char* name)
+{
+    Comm* c;
+    int err = result_count(comm, "MPI_Comm_set_name", &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!name)
+        return fail(comm, MPI_ERR_ARG, "MPI_Comm_set_name");
+    strncpy(c->name, name, MPI_MAX_OBJECT_NAME - 1);  // longer names are truncated (6.8)
+    c->name[MPI_MAX_OBJECT_NAME - 1] = '\0';
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
+{
+    Comm* c;
+    int err = result_count(comm, "MPI_Comm_get_name", &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!name || !resultlen)
+        return fail(comm, MPI_ERR_ARG, "MPI_Comm_get_name");
+    strcpy(name, c->name);
+    *resultlen = static_cast<int>(strlen(name));
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_free(MPI_Comm* comm)
+{
+    const char* call = "MPI_Comm_free";
+    if (!mpi_running())
+        return not_running(call);
+    if (!comm)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    Comm* c = comm_get(*comm);
+    if (!c || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        return fail(*comm, MPI_ERR_COMM, call);
+    comm_free_handle(c);  // pending operations keep the object until they complete
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
+{
+    const char* call = "MPI_Comm_dup";
+    Comm* c;
+    int err = result_count(comm, call, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!newcomm)
+        return fail(comm, MPI_ERR_ARG, call);
+    err = construct(*c, c->world, c->size, newcomm);
+    return fail(comm, err, call);
+}
+
+extern "C" int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+{
+    const char* call = "MPI_Comm_split";
+    Comm* c;
+    int err = result_count(comm, call, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!newcomm)
+        return fail(comm, MPI_ERR_ARG, call);
+    if (color < 0 && color != MPI_UNDEFINED)
+        return fail(comm, MPI_ERR_ARG, call);
+    return fail(comm, split(*c, color, key, newcomm), call);
+}
+
+extern "C" int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                                   MPI_Comm* newcomm)
+{
+    const char* call = "MPI_Comm_split_type";
+    Comm* c;
+    int err = result_count(comm, call, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!newcomm)
+        return fail(comm, MPI_ERR_ARG, call);
+    if (info != MPI_INFO_NULL)
+        return fail(comm, MPI_ERR_INFO, call);  // no info objects exist
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+        return fail(comm, MPI_ERR_ARG, call);
+    // The ranks of one cluster share its memory.
+    int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : mputil::cluster_of(mputil::world_rank());
+    return fail(comm, split(*c, color, key, newcomm), call);
+}
+
+extern "C" int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
+{
+    const char* call = "MPI_Comm_create";
+    Comm* c;
+    int err = result_count(comm, call, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (!newcomm)
+        return fail(comm, MPI_ERR_ARG, call);
+    if (group_check(group) != MPI_SUCCESS)
+        return fail(comm, MPI_ERR_GROUP, call);
+    int n = group_size(group);
+    const int* world = n > 0 ? group_world_ranks(group) : nullptr;
+    for (int i = 0; i < n; i++)
+        if (comm_rank_of_world(*c, world[i]) == MPI_UNDEFINED)
+            return fail(comm, MPI_ERR_GROUP, call);  // the group must be a subset of comm's
+    bool member = n > 0 && group_rank_of_world(group, mputil::world_rank()) != MPI_UNDEFINED;
+    return fail(comm, construct(*c, world, member ? n : 0, newcomm), call);
+}

@@ -1,0 +1,169 @@
+// The type constructors of MPI 3.1 section 4.1.2: each becomes a few blocks of its old types.
+#include <stdlib.h>
+
+#include "libmpi/datatype.hpp"
+#include "libmpi/datatype_objects.hpp"
+#include "libmpi/error_class.hpp"
+
+namespace lwmpi {
+namespace {
+
+constexpr ResizedBounds kNatural{false, 0, 0};
+
+int create_one(const char* call, const TypeBlock& block, ResizedBounds resized,
+               MPI_Datatype* newtype) {
+    return world_error(type_create(&block, 1, resized, false, newtype), call);
+}
+
+// Checks shared by every constructor; `oldtype` is checked unless the call names types per block.
+int check_common(int count, bool check_oldtype, MPI_Datatype oldtype, const void* newtype) {
+    if (count < 0) return MPI_ERR_COUNT;
+    if (check_oldtype && type_check(oldtype, false) != MPI_SUCCESS) return MPI_ERR_TYPE;
+    if (newtype == nullptr) return MPI_ERR_ARG;
+    return MPI_SUCCESS;
+}
+
+// The indexed family and struct: block i has blocklengths[i] (or `blocklength` for all),
+// displacement int_disps[i] or aint_disps[i] in units of `disp_unit` bytes, and type
+// types[i] (or `oldtype` for all).
+struct IndexedSpec {
+    int count;
+    const int* blocklengths;
+    int blocklength;
+    const int* int_disps;
+    const MPI_Aint* aint_disps;
+    const MPI_Datatype* types;
+    MPI_Datatype oldtype;
+    bool byte_disps;   // h-variants and struct: displacements in bytes, not old extents
+    bool align;        // struct: pad the extent like the C compiler pads a struct
+};
+
+int check_spec(const IndexedSpec& s, MPI_Datatype* newtype) {
+    int rc = check_common(s.count, s.types == nullptr, s.oldtype, newtype);
+    if (rc != MPI_SUCCESS) return rc;
+    if (s.count == 0) return MPI_SUCCESS;
+    const void* disps = s.byte_disps ? static_cast<const void*>(s.aint_disps) : s.int_disps;
+    if (disps == nullptr) return MPI_ERR_ARG;
+    if (s.blocklengths == nullptr && s.blocklength < 0) return MPI_ERR_ARG;
+    for (int i = 0; i < s.count; i++) {
+        if (s.blocklengths != nullptr && s.blocklengths[i] < 0) return MPI_ERR_ARG;
+        if (s.types != nullptr && type_check(s.types[i], false) != MPI_SUCCESS) return MPI_ERR_TYPE;
+    }
+    return MPI_SUCCESS;
+}
+
+int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype) {
+    int rc = check_spec(s, newtype);
+    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    TypeBlock* blocks = static_cast<TypeBlock*>(malloc(sizeof(TypeBlock) * static_cast<size_t>(s.count > 0 ? s.count : 1)));
+    if (blocks == nullptr) return world_error(MPI_ERR_NO_MEM, call);
+    int used = 0;
+    for (int i = 0; i < s.count; i++) {
+        const TypeNode* child = type_node(s.types != nullptr ? s.types[i] : s.oldtype);
+        const MPI_Aint length = s.blocklengths != nullptr ? s.blocklengths[i] : s.blocklength;
+        if (length == 0) continue;
+        const MPI_Aint disp = s.byte_disps ? s.aint_disps[i]
+                                           : s.int_disps[i] * child->layout.extent();
+        append_block(blocks, &used, TypeBlock{child, disp, length, 1, 0});
+    }
+    rc = type_create(blocks, used, kNatural, s.align, newtype);
+    free(blocks);
+    return world_error(rc, call);
+}
+
+}  // namespace
+}  // namespace lwmpi
+
+using namespace lwmpi;
+
+extern "C" int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    const int rc = check_common(count, true, oldtype, newtype);
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_contiguous");
+    return create_one("MPI_Type_contiguous", TypeBlock{type_node(oldtype), 0, count, 1, 0},
+                      kNatural, newtype);
+}
+
+extern "C" int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                               MPI_Datatype* newtype) {
+    int rc = check_common(count, true, oldtype, newtype);
+    if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_vector");
+    const TypeNode* old = type_node(oldtype);
+    const MPI_Aint stride_bytes = static_cast<MPI_Aint>(stride) * old->layout.extent();
+    return create_one("MPI_Type_vector", TypeBlock{old, 0, blocklength, count, stride_bytes},
+                      kNatural, newtype);
+}
+
+extern "C" int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+                                       MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    int rc = check_common(count, true, oldtype, newtype);
+    if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_hvector");
+    return create_one("MPI_Type_create_hvector",
+                      TypeBlock{type_node(oldtype), 0, blocklength, count, stride}, kNatural,
+                      newtype);
+}
+
+extern "C" int MPI_Type_indexed(int count, const int array_of_blocklengths[],
+                                const int array_of_displacements[], MPI_Datatype oldtype,
+                                MPI_Datatype* newtype) {
+    if (count > 0 && array_of_blocklengths == nullptr) {
+        return world_error(MPI_ERR_ARG, "MPI_Type_indexed");
+    }
+    return create_indexed("MPI_Type_indexed",
+                          IndexedSpec{count, array_of_blocklengths, 0, array_of_displacements,
+                                      nullptr, nullptr, oldtype, false, false},
+                          newtype);
+}
+
+extern "C" int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                                        const MPI_Aint array_of_displacements[],
+                                        MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    if (count > 0 && array_of_blocklengths == nullptr) {
+        return world_error(MPI_ERR_ARG, "MPI_Type_create_hindexed");
+    }
+    return create_indexed("MPI_Type_create_hindexed",
+                          IndexedSpec{count, array_of_blocklengths, 0, nullptr,
+                                      array_of_displacements, nullptr, oldtype, true, false},
+                          newtype);
+}
+
+extern "C" int MPI_Type_create_indexed_block(int count, int blocklength,
+                                             const int array_of_displacements[],
+                                             MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    return create_indexed("MPI_Type_create_indexed_block",
+                          IndexedSpec{count, nullptr, blocklength, array_of_displacements,
+                                      nullptr, nullptr, oldtype, false, false},
+                          newtype);
+}
+
+extern "C" int MPI_Type_create_hindexed_block(int count, int blocklength,
+                                              const MPI_Aint array_of_displacements[],
+                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    return create_indexed("MPI_Type_create_hindexed_block",
+                          IndexedSpec{count, nullptr, blocklength, nullptr,
+                                      array_of_displacements, nullptr, oldtype, true, false},
+                          newtype);
+}
+
+extern "C" int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                                      const MPI_Aint array_of_displacements[],
+                                      const MPI_Datatype array_of_types[],
+                                      MPI_Datatype* newtype) {
+    if (count > 0 && (array_of_blocklengths == nullptr || array_of_types == nullptr)) {
+        return world_error(MPI_ERR_ARG, "MPI_Type_create_struct");
+    }
+    return create_indexed("MPI_Type_create_struct",
+                          IndexedSpec{count, array_of_blocklengths, 0, nullptr,
+                                      array_of_displacements, array_of_types,
+                                      MPI_DATATYPE_NULL, true, true},
+                          newtype);
+}
+
+extern "C" int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                                       MPI_Datatype* newtype) {
+    const int rc = check_common(0, true, oldtype, newtype);
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_resized");
+    return create_one("MPI_Type_create_resized", TypeBlock{type_node(oldtype), 0, 1, 1, 0},
+                      ResizedBounds{true, lb, extent}, newtype);
+}

@@ -1,0 +1,50 @@
+// Derived datatype objects: creation from blocks, the per-rank handle table, reference counts
+// (a handle and every parent type hold one), and handle-to-node lookup.
+#pragma once
+#include <mpi.h>
+
+#include "libmpi/datatype_node.hpp"
+
+namespace lwmpi {
+
+struct DerivedType {
+    TypeNode node;  // first member: a derived node converts back to its object
+    int refs;
+    int index;      // in the rank's handle table
+    bool committed;
+    bool freed;     // the program's handle is gone; parents or operations still hold it
+    char* name;     // malloc'ed, or nullptr for the empty default name
+    // followed in the same allocation by node.block_count TypeBlocks
+};
+
+// The node of a live type (predefined, or derived and not yet destroyed), else nullptr.
+const TypeNode* type_node(MPI_Datatype type);
+
+// The derived object behind a handle the program may still use (not freed), else nullptr.
+DerivedType* derived_type(MPI_Datatype type);
+
+// Builds a derived type from `count` blocks (retaining their children) and gives it a handle.
+// `resized` overrides lb and extent (MPI_Type_create_resized); `align` pads the extent to the
+// strictest alignment inside (MPI_Type_create_struct). Returns MPI_SUCCESS or MPI_ERR_NO_MEM.
+struct ResizedBounds {
+    bool set;
+    MPI_Aint lb, extent;
+};
+int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool align,
+                MPI_Datatype* out);
+
+// Appends a block, merging it into the previous one when it continues it in memory.
+void append_block(TypeBlock* blocks, int* count, const TypeBlock& block);
+
+// Drops the program's handle (MPI_Type_free); the object lives on while referenced.
+void type_free_handle(DerivedType* type);
+
+// The predefined handle of a leaf node.
+MPI_Datatype predefined_handle(const TypeNode* leaf);
+
+// The one predefined type all data of `node` shares, or nullptr.
+inline const TypeNode* single_leaf(const TypeNode* node) {
+    return node->predefined ? node : node->layout.single;
+}
+
+}  // namespace lwmpi

@@ -1,0 +1,260 @@
+// Datatype queries for libmpi (size, extent, contiguity, elements) and the MPI calls that
+// read or manage a type: size, extent, commit, free, dup, names, addresses, Get_elements.
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libmpi/datatype.hpp"
+#include "libmpi/datatype_objects.hpp"
+#include "libmpi/datatype_walk.hpp"
+#include "libmpi/error_class.hpp"
+#include "libmpi/handles.hpp"
+
+namespace lwmpi {
+namespace {
+
+// Names the program gave to predefined types (MPI allows renaming them), per rank.
+thread_local char* predefined_names[LWMPI_PREDEFINED_TYPE_COUNT];
+
+const TypeLayout& layout(MPI_Datatype type) { return type_node(type)->layout; }
+
+// Consumes a budget of bytes leaf by leaf, counting basic elements; stops inside a leaf.
+struct ElementCounter {
+    MPI_Aint bytes_left;
+    MPI_Count elements = 0;
+
+    bool operator()(const PredefinedType& leaf, MPI_Aint, MPI_Aint n) {
+        const MPI_Aint size = leaf.node.layout.size;
+        const MPI_Aint whole = bytes_left / size < n ? bytes_left / size : n;
+        elements += whole * leaf.node.layout.basic_count;
+        bytes_left -= whole * size;
+        if (whole == n) return bytes_left > 0;
+        for (int p = 0; p < leaf.parts && bytes_left >= leaf.part_bytes[p]; p++) {
+            elements++;
+            bytes_left -= leaf.part_bytes[p];
+        }
+        return false;
+    }
+};
+
+int check_name_args(const void* name, const void* resultlen) {
+    return name == nullptr || resultlen == nullptr ? MPI_ERR_ARG : MPI_SUCCESS;
+}
+
+}  // namespace
+
+int type_check(MPI_Datatype type, bool need_committed) {
+    if (is_predefined(type, LWMPI_KIND_DATATYPE)) {
+        return type_node(type) != nullptr ? MPI_SUCCESS : MPI_ERR_TYPE;
+    }
+    const DerivedType* derived = derived_type(type);
+    if (derived == nullptr || (need_committed && !derived->committed)) return MPI_ERR_TYPE;
+    return MPI_SUCCESS;
+}
+
+MPI_Aint type_size(MPI_Datatype type) { return layout(type).size; }
+MPI_Aint type_extent(MPI_Datatype type) { return layout(type).extent(); }
+MPI_Aint type_lb(MPI_Datatype type) { return layout(type).lb; }
+MPI_Aint type_true_lb(MPI_Datatype type) { return layout(type).true_lb; }
+MPI_Aint type_true_extent(MPI_Datatype type) { return layout(type).true_ub - layout(type).true_lb; }
+
+bool type_is_contiguous(MPI_Datatype type) {
+    const TypeLayout& l = layout(type);
+    return l.tiles() && l.true_lb == l.lb;
+}
+
+int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {
+    const TypeNode* node = type_node(type);
+    const MPI_Aint size = node->layout.size;
+    if (size == 0) {
+        *elements = 0;
+        return MPI_SUCCESS;
+    }
+    const MPI_Aint whole = static_cast<MPI_Aint>(bytes) / size;
+    ElementCounter counter{static_cast<MPI_Aint>(bytes) % size};
+    if (counter.bytes_left > 0) walk_leaves(node, 0, 1, counter);
+    *elements = counter.bytes_left == 0 ? whole * node->layout.basic_count + counter.elements
+                                        : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+
+bool type_basic(MPI_Datatype type, MPI_Datatype* basic, int* per_element) {
+    const TypeNode* node = type_node(type);
+    const TypeNode* leaf = single_leaf(node);
+    if (leaf == nullptr || !leaf->layout.tiles() || leaf->layout.size == 0) return false;
+    const MPI_Aint per = node->layout.size / leaf->layout.size;
+    if (per > INT_MAX) return false;
+    *basic = predefined_handle(leaf);
+    *per_element = static_cast<int>(per);
+    return true;
+}
+
+namespace {
+
+// Checks the arguments of MPI_Get_elements(_x) (`out` is the caller's result pointer) and
+// counts the basic elements of the status' byte count.
+int status_elements(const MPI_Status* status, MPI_Datatype datatype, const void* out,
+                    MPI_Count* elements) {
+    const int rc = type_check(datatype, false);
+    if (rc != MPI_SUCCESS) return rc;
+    if (status == nullptr || status == MPI_STATUS_IGNORE || out == nullptr) return MPI_ERR_ARG;
+    if (status->lwmpi_count < 0) return MPI_ERR_ARG;
+    return type_elements(datatype, static_cast<size_t>(status->lwmpi_count), elements);
+}
+
+}  // namespace
+}  // namespace lwmpi
+
+using namespace lwmpi;
+
+extern "C" int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size_x");
+    *size = type_size(datatype);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_size(MPI_Datatype datatype, int* size) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size");
+    const MPI_Aint bytes = type_size(datatype);
+    *size = bytes > INT_MAX ? MPI_UNDEFINED : static_cast<int>(bytes);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent");
+    *lb = type_lb(datatype);
+    *extent = type_extent(datatype);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent_x");
+    *lb = type_lb(datatype);
+    *extent = type_extent(datatype);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
+                                        MPI_Aint* true_extent) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent");
+    *true_lb = type_true_lb(datatype);
+    *true_extent = type_true_extent(datatype);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
+                                          MPI_Count* true_extent) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent_x");
+    *true_lb = type_true_lb(datatype);
+    *true_extent = type_true_extent(datatype);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_commit(MPI_Datatype* datatype) {
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_commit");
+    if (type_check(*datatype, false) != MPI_SUCCESS) {
+        return world_error(MPI_ERR_TYPE, "MPI_Type_commit");
+    }
+    DerivedType* derived = derived_type(*datatype);
+    if (derived != nullptr) derived->committed = true;  // predefined types are committed
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_free(MPI_Datatype* datatype) {
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_free");
+    DerivedType* derived = derived_type(*datatype);
+    if (derived == nullptr) return world_error(MPI_ERR_TYPE, "MPI_Type_free");  // incl. predefined
+    type_free_handle(derived);
+    *datatype = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+    int rc = type_check(oldtype, false);
+    if (rc == MPI_SUCCESS && newtype == nullptr) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    const TypeBlock whole{type_node(oldtype), 0, 1, 1, 0};
+    rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, newtype);
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    // The duplicate has the same committed state (MPI 3.1 section 4.1.10).
+    derived_type(*newtype)->committed = type_check(oldtype, true) == MPI_SUCCESS;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS && type_name == nullptr) rc = MPI_ERR_ARG;
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_set_name");
+    // Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters (section 6.8).
+    size_t length = strlen(type_name);
+    if (length > MPI_MAX_OBJECT_NAME - 1) length = MPI_MAX_OBJECT_NAME - 1;
+    char* copy = static_cast<char*>(malloc(length + 1));
+    if (copy == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Type_set_name");
+    memcpy(copy, type_name, length);
+    copy[length] = '\0';
+    DerivedType* derived = derived_type(datatype);
+    char** slot = derived != nullptr ? &derived->name
+                                     : &predefined_names[LWMPI_HANDLE_INDEX(datatype)];
+    free(*slot);
+    *slot = copy;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+    int rc = type_check(datatype, false);
+    if (rc == MPI_SUCCESS) rc = check_name_args(type_name, resultlen);
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_name");
+    const DerivedType* derived = derived_type(datatype);
+    const char* name;
+    if (derived != nullptr) {
+        name = derived->name != nullptr ? derived->name : "";
+    } else {
+        const int index = LWMPI_HANDLE_INDEX(datatype);
+        name = predefined_names[index] != nullptr ? predefined_names[index]
+                                                  : predefined_types[index].name;
+    }
+    const size_t length = strlen(name);
+    memcpy(type_name, name, length + 1);
+    *resultlen = static_cast<int>(length);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Get_address(const void* location, MPI_Aint* address) {
+    if (address == nullptr) return world_error(MPI_ERR_ARG, "MPI_Get_address");
+    *address = static_cast<MPI_Aint>(reinterpret_cast<uintptr_t>(location));
+    return MPI_SUCCESS;
+}
+
+extern "C" MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+    return static_cast<MPI_Aint>(static_cast<uint64_t>(base) + static_cast<uint64_t>(disp));
+}
+
+extern "C" MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+    return static_cast<MPI_Aint>(static_cast<uint64_t>(addr1) - static_cast<uint64_t>(addr2));
+}
+
+extern "C" int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
+                                  MPI_Count* count) {
+    const int rc = status_elements(status, datatype, count, count);
+    return rc == MPI_SUCCESS ? rc : world_error(rc, "MPI_Get_elements_x");
+}
+
+extern "C" int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+    MPI_Count elements = 0;
+    const int rc = status_elements(status, datatype, count, &elements);
+    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Get_elements");
+    *count = elements > INT_MAX ? MPI_UNDEFINED : static_cast<int>(elements);
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,219 @@
+// Environment calls: Init / Finalize and the lifecycle, thread levels, clock, processor
+// name, versions, memory, and the predefined attributes of MPI_COMM_WORLD.
+#include "env.hpp"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <mputil/mputil.hpp>
+
+#include "comm.hpp"
+#include "config.hpp"
+#include "errhandler.hpp"
+#include "request.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+enum Phase { kBefore, kRunning, kFinalized };
+thread_local int t_phase = kBefore;
+thread_local int t_thread_level = MPI_THREAD_SINGLE;
+
+// A rank is one thread with its own per-rank state; other threads of the program are not
+// ranks, so the most we can honestly offer is FUNNELED (only the rank's thread calls MPI).
+constexpr int kThreadLevelProvided = MPI_THREAD_FUNNELED;
+
+// Predefined attribute values (read-only, so shared by the ranks of a cluster).
+const int kAttrTagUb = kTagUb;
+const int kAttrHost = MPI_PROC_NULL;
+const int kAttrIo = MPI_ANY_SOURCE;      // every rank can write to the console
+const int kAttrWtimeIsGlobal = 0;        // the clocks of clusters are not promised in sync
+const int kAttrAppnum = 0;
+thread_local int t_attr_universe_size;
+
+int init(int required, int* provided, const char* call)
+{
+    if (t_phase != kBefore)
+        return not_running(call);
+    mputil::init();
+    int err = comm_init_predefined();
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, err, call);
+    t_phase = kRunning;
+    t_thread_level = required < kThreadLevelProvided ? required : kThreadLevelProvided;
+    if (t_thread_level < MPI_THREAD_SINGLE)
+        t_thread_level = MPI_THREAD_SINGLE;
+    t_attr_universe_size = mputil::world_size();
+    if (provided)
+        *provided = t_thread_level;
+    return MPI_SUCCESS;
+}
+
+}  // namespace
+
+bool mpi_running() { return t_phase == kRunning; }
+
+int not_running(const char* call)
+{
+    // No communicator exists outside Init..Finalize, so the default handler applies: fatal.
+    printf("LWMPI: rank %d: %s called %s MPI_Init\n", mputil::world_rank(), call,
+           t_phase == kBefore ? "before" : "after MPI_Finalize, or twice");
+    return fail(MPI_COMM_NULL, MPI_ERR_OTHER, call);
+}
+
+}  // namespace lwmpi
+
+using namespace lwmpi;
+
+extern "C" int MPI_Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr, "MPI_Init"); }
+
+extern "C" int MPI_Init_thread(int*, char***, int required, int* provided)
+{
+    if (!provided)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread");
+    return init(required, provided, "MPI_Init_thread");
+}
+
+extern "C" int MPI_Initialized(int* flag)
+{
+    if (!flag)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Initialized");
+    *flag = t_phase != kBefore;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Finalized(int* flag)
+{
+    if (!flag)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Finalized");
+    *flag = t_phase == kFinalized;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Finalize(void)
+{
+    const char* call = "MPI_Finalize";
+    if (!mpi_running())
+        return not_running(call);
+    request_drain_detached();
+    int err = MPI_Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
+    if (err != MPI_SUCCESS)
+        return err;
+    comm_finalize_predefined();
+    mputil::finalize();
+    t_phase = kFinalized;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Abort(MPI_Comm, int errorcode)
+{
+    // The whole run ends, whatever the communicator: ranks are not independent processes.
+    printf("LWMPI: rank %d called MPI_Abort with error code %d\n", mputil::world_rank(), errorcode);
+    fflush(stdout);
+    mputil::abort_run(errorcode);
+}
+
+extern "C" int MPI_Query_thread(int* provided)
+{
+    if (!mpi_running())
+        return not_running("MPI_Query_thread");
+    if (!provided)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Query_thread");
+    *provided = t_thread_level;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Is_thread_main(int* flag)
+{
+    if (!mpi_running())
+        return not_running("MPI_Is_thread_main");
+    if (!flag)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Is_thread_main");
+    *flag = mputil::is_main_rank_thread();
+    return MPI_SUCCESS;
+}
+
+extern "C" double MPI_Wtime(void) { return mputil::wtime(); }
+extern "C" double MPI_Wtick(void) { return mputil::wtick(); }
+
+extern "C" int MPI_Get_version(int* version, int* subversion)
+{
+    if (!version || !subversion)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_version");
+    *version = MPI_VERSION;
+    *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Get_library_version(char* version, int* resultlen)
+{
+    if (!version || !resultlen)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_library_version");
+    int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "%s, variant %s", kLibraryName,
+                     mputil::variant());
+    *resultlen = n < MPI_MAX_LIBRARY_VERSION_STRING ? n : MPI_MAX_LIBRARY_VERSION_STRING - 1;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Get_processor_name(char* name, int* resultlen)
+{
+    const char* call = "MPI_Get_processor_name";
+    if (!mpi_running())
+        return not_running(call);
+    if (!name || !resultlen)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    *resultlen = mputil::processor_name(name, MPI_MAX_PROCESSOR_NAME);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
+{
+    const char* call = "MPI_Alloc_mem";
+    if (!mpi_running())
+        return not_running(call);
+    if (size < 0 || !baseptr)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    if (info != MPI_INFO_NULL)
+        return fail(MPI_COMM_WORLD, MPI_ERR_INFO, call);  // no info objects exist
+    void* p = mputil::alloc_mem(size > 0 ? static_cast<size_t>(size) : 1);
+    if (!p)
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+    memcpy(baseptr, &p, sizeof p);  // baseptr is a void** passed as void*
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Free_mem(void* base)
+{
+    if (!mpi_running())
+        return not_running("MPI_Free_mem");
+    if (base)
+        mputil::free_mem(base);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
+{
+    const char* call = "MPI_Comm_get_attr";
+    if (!mpi_running())
+        return not_running(call);
+    if (!comm_get(comm))
+        return fail(comm, MPI_ERR_COMM, call);
+    if (!attribute_val || !flag)
+        return fail(comm, MPI_ERR_ARG, call);
+    const int* value = nullptr;
+    switch (keyval) {
+    case MPI_TAG_UB: value = &kAttrTagUb; break;
+    case MPI_HOST: value = &kAttrHost; break;
+    case MPI_IO: value = &kAttrIo; break;
+    case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
+    case MPI_UNIVERSE_SIZE: value = &t_attr_universe_size; break;
+    case MPI_APPNUM: value = &kAttrAppnum; break;
+    default: return fail(comm, MPI_ERR_KEYVAL, call);  // no program-created keys exist
+    }
+    // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).
+    *flag = comm == MPI_COMM_WORLD;
+    if (*flag)
+        memcpy(attribute_val, &value, sizeof value);  // attribute_val is an int** as void*
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,9 @@
+// The calling rank's place in the MPI lifecycle (Init ... Finalize).
+#pragma once
+
+namespace lwmpi {
+
+bool mpi_running();                    // between MPI_Init and MPI_Finalize on this rank
+int not_running(const char* call);     // the error of any other call made outside of them
+
+}  // namespace lwmpi

@@ -1,0 +1,143 @@
+// Error handlers and the single path every error takes (see errhandler.hpp).
+#include "errhandler.hpp"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <mputil/mputil.hpp>
+
+#include "comm.hpp"
+#include "env.hpp"
+#include "error_class.hpp"
+#include "handles.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+struct Errhandler {
+    MPI_Comm_errhandler_function* fn;
+    int refs;  // the program's handle plus every communicator using it
+};
+
+thread_local HandleTable<Errhandler> t_handlers;
+
+Errhandler* get(MPI_Errhandler h)
+{
+    return is_user(h, LWMPI_KIND_ERRHANDLER) ? t_handlers.get(handle_index(h)) : nullptr;
+}
+
+const char* error_text(int code)
+{
+    const char* text = error_class_string(code);
+    return text ? text : "unknown error code";
+}
+
+bool is_builtin(MPI_Errhandler h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN; }
+
+}  // namespace
+
+int raise_error(MPI_Comm comm, int code, const char* call)
+{
+    if (code == MPI_SUCCESS)
+        return code;
+    Comm* c = comm_get(comm);
+    if (!c)
+        c = comm_get(MPI_COMM_WORLD);  // an invalid communicator: the world's handler decides
+    MPI_Errhandler h = c ? c->errhandler : MPI_ERRORS_ARE_FATAL;
+    if (h == MPI_ERRORS_RETURN)
+        return code;
+    if (Errhandler* user = get(h)) {
+        MPI_Comm handle = c->handle;
+        int error = code;
+        user->fn(&handle, &error);
+        return code;
+    }
+    printf("LWMPI: rank %d: %s: %s (error class %d); aborting the run\n", mputil::world_rank(), call,
+           error_text(code), code);
+    fflush(stdout);
+    mputil::abort_run(code);
+}
+
+bool errhandler_valid(MPI_Errhandler h) { return is_builtin(h) || get(h) != nullptr; }
+
+void errhandler_retain(MPI_Errhandler h)
+{
+    if (Errhandler* e = get(h))
+        e->refs++;
+}
+
+void errhandler_release(MPI_Errhandler h)
+{
+    Errhandler* e = get(h);
+    if (e && --e->refs == 0) {
+        t_handlers.remove(handle_index(h));
+        free(e);
+    }
+}
+
+}  // namespace lwmpi
+
+using namespace lwmpi;
+
+extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
+{
+    const char* call = "MPI_Comm_create_errhandler";
+    if (!mpi_running())
+        return not_running(call);
+    if (!fn || !errhandler)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    Errhandler* e = static_cast<Errhandler*>(malloc(sizeof(Errhandler)));
+    int index = e ? t_handlers.add(e) : -1;
+    if (index < 0) {
+        free(e);
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+    }
+    e->fn = fn;
+    e->refs = 1;
+    *errhandler = user_handle(LWMPI_KIND_ERRHANDLER, index);
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    const char* call = "MPI_Comm_set_errhandler";
+    if (!mpi_running())
+        return not_running(call);
+    Comm* c = comm_get(comm);
+    if (!c)
+        return fail(comm, MPI_ERR_COMM, call);
+    if (!errhandler_valid(errhandler))
+        return fail(comm, MPI_ERR_ARG, call);
+    errhandler_retain(errhandler);
+    errhandler_release(c->errhandler);
+    c->errhandler = errhandler;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
+{
+    const char* call = "MPI_Comm_get_errhandler";
+    if (!mpi_running())
+        return not_running(call);
+    Comm* c = comm_get(comm);
+    if (!c)
+        return fail(comm, MPI_ERR_COMM, call);
+    if (!errhandler)
+        return fail(comm, MPI_ERR_ARG, call);
+    errhandler_retain(c->errhandler);  // the program frees what it gets (MPI 3.1, 8.3)
+    *errhandler = c->errhandler;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Errhandler_free(MPI_Errhandler* errhandler)
+{
+    const char* call = "MPI_Errhandler_free";
+    if (!mpi_running())
+        return not_running(call);
+    if (!errhandler || !errhandler_valid(*errhandler))
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    errhandler_release(*errhandler);
+    *errhandler = MPI_ERRHANDLER_NULL;
+    return MPI_SUCCESS;
+}

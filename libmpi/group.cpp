@@ -1,0 +1,115 @@
+// Group objects: world ranks in group order plus a sorted index for world-to-group lookups
+// (every received message's source goes through it), in a per-rank handle table.
+#include "libmpi/group.hpp"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "libmpi/handles.hpp"
+
+namespace lwmpi {
+namespace {
+
+struct Member {
+    int world;
+    int rank;
+};
+
+struct Group {
+    int refs;
+    int index;
+    int size;
+    int* world;       // size entries, in group order
+    Member* by_world; // size entries, sorted by world rank
+    // both arrays follow in the same allocation
+};
+
+thread_local HandleTable<Group> groups;
+
+Group* group_of(MPI_Group group) {
+    return is_user(group, LWMPI_KIND_GROUP) ? groups.get(handle_index(group)) : nullptr;
+}
+
+int by_world_order(const void* a, const void* b) {
+    const int x = static_cast<const Member*>(a)->world;
+    const int y = static_cast<const Member*>(b)->world;
+    return (x > y) - (x < y);
+}
+
+}  // namespace
+
+int group_make(const int* world_ranks, int n, MPI_Group* out) {
+    if (n == 0) {
+        *out = MPI_GROUP_EMPTY;
+        return MPI_SUCCESS;
+    }
+    const size_t count = static_cast<size_t>(n);
+    Group* g = static_cast<Group*>(malloc(sizeof(Group) + count * (sizeof(Member) + sizeof(int))));
+    if (g == nullptr) return MPI_ERR_NO_MEM;
+    g->by_world = reinterpret_cast<Member*>(g + 1);
+    g->world = reinterpret_cast<int*>(g->by_world + count);
+    g->size = n;
+    g->refs = 1;
+    memcpy(g->world, world_ranks, count * sizeof(int));
+    for (int i = 0; i < n; i++) g->by_world[i] = Member{world_ranks[i], i};
+    qsort(g->by_world, count, sizeof(Member), by_world_order);
+    for (int i = 0; i < n; i++) {
+        const bool repeated = i > 0 && g->by_world[i].world == g->by_world[i - 1].world;
+        if (g->by_world[i].world < 0 || repeated) {
+            free(g);
+            return MPI_ERR_RANK;
+        }
+    }
+    g->index = groups.add(g);
+    if (g->index < 0) {
+        free(g);
+        return MPI_ERR_NO_MEM;
+    }
+    *out = user_handle(LWMPI_KIND_GROUP, g->index);
+    return MPI_SUCCESS;
+}
+
+int group_check(MPI_Group group) {
+    return group == MPI_GROUP_EMPTY || group_of(group) != nullptr ? MPI_SUCCESS : MPI_ERR_GROUP;
+}
+
+int group_size(MPI_Group group) {
+    const Group* g = group_of(group);
+    return g == nullptr ? 0 : g->size;
+}
+
+const int* group_world_ranks(MPI_Group group) {
+    const Group* g = group_of(group);
+    return g == nullptr ? nullptr : g->world;
+}
+
+int group_rank_of_world(MPI_Group group, int world_rank) {
+    const Group* g = group_of(group);
+    if (g == nullptr) return MPI_UNDEFINED;
+    int low = 0, high = g->size;  // binary search in [low, high)
+    while (low < high) {
+        const int mid = low + (high - low) / 2;
+        const int w = g->by_world[mid].world;
+        if (w == world_rank) return g->by_world[mid].rank;
+        if (w < world_rank) {
+            low = mid + 1;
+        } else {
+            high = mid;
+        }
+    }
+    return MPI_UNDEFINED;
+}
+
+void group_retain(MPI_Group group) {
+    Group* g = group_of(group);
+    if (g != nullptr) g->refs++;
+}
+
+void group_release(MPI_Group group) {
+    Group* g = group_of(group);
+    if (g == nullptr || --g->refs > 0) return;
+    groups.remove(g->index);
+    free(g);
+}
+
+}  // namespace lwmpi

@@ -1,0 +1,468 @@
+/* mpi.h: the LWMPI interface, MPI 3.1 for C (usable from C and C++).
+ *
+ * LWMPI ranks are threads: one program per compute cluster runs one thread per rank.
+ * Globals are shared by the ranks of a cluster; _Thread_local variables are per rank.
+ * Only the functions declared here exist; each follows MPI 3.1.
+ *
+ * Handle encoding (MPICH style: every handle is an int, predefined handles are
+ * compile-time constants usable in static initialisers):
+ *
+ *     bits 31..28  0 (handles are positive ints)
+ *     bits 27..24  kind:   1 communicator, 2 group, 3 datatype, 4 operation,
+ *                          5 error handler, 6 request, 7 info
+ *     bits 23..20  origin: 0 the kind's null handle, 1 predefined, 2 created by the program
+ *     bits 19..0   index:  in the predefined table, or in the calling rank's table
+ *
+ * So MPI_COMM_NULL, MPI_GROUP_NULL, ... are distinct from each other and from every valid
+ * handle, and a handle of the wrong kind is recognised as such (MPI_ERR_TYPE, _COMM, ...).
+ * Handles of user-created objects are per rank: they mean nothing on another rank.
+ */
+#ifndef LWMPI_MPI_H
+#define LWMPI_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- version (8.1.1) */
+
+#define MPI_VERSION    3
+#define MPI_SUBVERSION 1
+#define LWMPI          1
+
+/* ---------------------------------------------------------------- handles and types */
+
+typedef int MPI_Comm;
+typedef int MPI_Group;
+typedef int MPI_Datatype;
+typedef int MPI_Op;
+typedef int MPI_Errhandler;
+typedef int MPI_Request;
+typedef int MPI_Info;
+
+typedef int64_t MPI_Aint;
+typedef int64_t MPI_Offset;
+typedef int64_t MPI_Count;
+
+#define LWMPI_KIND_COMM       1
+#define LWMPI_KIND_GROUP      2
+#define LWMPI_KIND_DATATYPE   3
+#define LWMPI_KIND_OP         4
+#define LWMPI_KIND_ERRHANDLER 5
+#define LWMPI_KIND_REQUEST    6
+#define LWMPI_KIND_INFO       7
+
+#define LWMPI_ORIGIN_NULL       0
+#define LWMPI_ORIGIN_PREDEFINED 1
+#define LWMPI_ORIGIN_USER       2
+
+#define LWMPI_HANDLE(kind, origin, index) ((int)(((kind) << 24) | ((origin) << 20) | (index)))
+#define LWMPI_HANDLE_KIND(h)   (((h) >> 24) & 0xf)
+#define LWMPI_HANDLE_ORIGIN(h) (((h) >> 20) & 0xf)
+#define LWMPI_HANDLE_INDEX(h)  ((h) & 0xfffff)
+#define LWMPI_HANDLE_INDEX_LIMIT 0x100000
+
+#define LWMPI_PREDEFINED(kind, index) LWMPI_HANDLE(kind, LWMPI_ORIGIN_PREDEFINED, index)
+
+/* Status (3.2.5). The count is kept in bytes; MPI_Get_count and MPI_Get_elements convert. */
+typedef struct MPI_Status {
+    int MPI_SOURCE;
+    int MPI_TAG;
+    int MPI_ERROR;
+    int lwmpi_cancelled;
+    MPI_Count lwmpi_count;
+} MPI_Status;
+
+/* ---------------------------------------------------------------- error classes (8.4) */
+
+#define MPI_SUCCESS                   0
+#define MPI_ERR_BUFFER                1
+#define MPI_ERR_COUNT                 2
+#define MPI_ERR_TYPE                  3
+#define MPI_ERR_TAG                   4
+#define MPI_ERR_COMM                  5
+#define MPI_ERR_RANK                  6
+#define MPI_ERR_REQUEST               7
+#define MPI_ERR_ROOT                  8
+#define MPI_ERR_GROUP                 9
+#define MPI_ERR_OP                    10
+#define MPI_ERR_TOPOLOGY              11
+#define MPI_ERR_DIMS                  12
+#define MPI_ERR_ARG                   13
+#define MPI_ERR_UNKNOWN               14
+#define MPI_ERR_TRUNCATE              15
+#define MPI_ERR_OTHER                 16
+#define MPI_ERR_INTERN                17
+#define MPI_ERR_PENDING               18
+#define MPI_ERR_IN_STATUS             19
+#define MPI_ERR_ACCESS                20
+#define MPI_ERR_AMODE                 21
+#define MPI_ERR_ASSERT                22
+#define MPI_ERR_BAD_FILE              23
+#define MPI_ERR_BASE                  24
+#define MPI_ERR_CONVERSION            25
+#define MPI_ERR_DISP                  26
+#define MPI_ERR_DUP_DATAREP           27
+#define MPI_ERR_FILE_EXISTS           28
+#define MPI_ERR_FILE_IN_USE           29
+#define MPI_ERR_FILE                  30
+#define MPI_ERR_INFO_KEY              31
+#define MPI_ERR_INFO_NOKEY            32
+#define MPI_ERR_INFO_VALUE            33
+#define MPI_ERR_INFO                  34
+#define MPI_ERR_IO                    35
+#define MPI_ERR_KEYVAL                36
+#define MPI_ERR_LOCKTYPE              37
+#define MPI_ERR_NAME                  38
+#define MPI_ERR_NO_MEM                39
+#define MPI_ERR_NOT_SAME              40
+#define MPI_ERR_NO_SPACE              41
+#define MPI_ERR_NO_SUCH_FILE          42
+#define MPI_ERR_PORT                  43
+#define MPI_ERR_QUOTA                 44
+#define MPI_ERR_READ_ONLY             45
+#define MPI_ERR_RMA_ATTACH            46
+#define MPI_ERR_RMA_CONFLICT          47
+#define MPI_ERR_RMA_RANGE             48
+#define MPI_ERR_RMA_SHARED            49
+#define MPI_ERR_RMA_SYNC              50
+#define MPI_ERR_RMA_FLAVOR            51
+#define MPI_ERR_SERVICE               52
+#define MPI_ERR_SIZE                  53
+#define MPI_ERR_SPAWN                 54
+#define MPI_ERR_UNSUPPORTED_DATAREP   55
+#define MPI_ERR_UNSUPPORTED_OPERATION 56
+#define MPI_ERR_WIN                   57
+#define MPI_ERR_LASTCODE              57
+
+/* ---------------------------------------------------------------- special values */
+
+#define MPI_PROC_NULL  (-1)
+#define MPI_ANY_SOURCE (-2)
+#define MPI_ROOT       (-3)
+#define MPI_ANY_TAG    (-1)
+#define MPI_UNDEFINED  (-32766)
+
+#define MPI_BOTTOM          ((void *)0)
+#define MPI_IN_PLACE        ((void *)-1)
+#define MPI_STATUS_IGNORE   ((MPI_Status *)1)
+#define MPI_STATUSES_IGNORE ((MPI_Status *)1)
+#define MPI_ERRCODES_IGNORE ((int *)0)
+
+#define MPI_MAX_PROCESSOR_NAME         128
+#define MPI_MAX_ERROR_STRING           512
+#define MPI_MAX_OBJECT_NAME            128
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+
+/* Thread support levels (12.4.3), ordered. */
+#define MPI_THREAD_SINGLE     0
+#define MPI_THREAD_FUNNELED   1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE   3
+
+/* Results of MPI_Comm_compare and MPI_Group_compare. */
+#define MPI_IDENT     0
+#define MPI_CONGRUENT 1
+#define MPI_SIMILAR   2
+#define MPI_UNEQUAL   3
+
+/* Split types of MPI_Comm_split_type: the ranks of one cluster share memory. */
+#define MPI_COMM_TYPE_SHARED 1
+
+/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
+#define MPI_KEYVAL_INVALID  0
+#define MPI_TAG_UB          1
+#define MPI_HOST            2
+#define MPI_IO              3
+#define MPI_WTIME_IS_GLOBAL 4
+#define MPI_UNIVERSE_SIZE   5
+#define MPI_APPNUM          6
+#define MPI_LASTUSEDCODE    7
+
+/* ---------------------------------------------------------------- null handles */
+
+#define MPI_COMM_NULL       LWMPI_HANDLE(LWMPI_KIND_COMM, LWMPI_ORIGIN_NULL, 0)
+#define MPI_GROUP_NULL      LWMPI_HANDLE(LWMPI_KIND_GROUP, LWMPI_ORIGIN_NULL, 0)
+#define MPI_DATATYPE_NULL   LWMPI_HANDLE(LWMPI_KIND_DATATYPE, LWMPI_ORIGIN_NULL, 0)
+#define MPI_OP_NULL         LWMPI_HANDLE(LWMPI_KIND_OP, LWMPI_ORIGIN_NULL, 0)
+#define MPI_ERRHANDLER_NULL LWMPI_HANDLE(LWMPI_KIND_ERRHANDLER, LWMPI_ORIGIN_NULL, 0)
+#define MPI_REQUEST_NULL    LWMPI_HANDLE(LWMPI_KIND_REQUEST, LWMPI_ORIGIN_NULL, 0)
+#define MPI_INFO_NULL       LWMPI_HANDLE(LWMPI_KIND_INFO, LWMPI_ORIGIN_NULL, 0)
+
+/* ---------------------------------------------------------------- predefined objects */
+
+#define MPI_COMM_WORLD  LWMPI_PREDEFINED(LWMPI_KIND_COMM, 0)
+#define MPI_COMM_SELF   LWMPI_PREDEFINED(LWMPI_KIND_COMM, 1)
+
+#define MPI_GROUP_EMPTY LWMPI_PREDEFINED(LWMPI_KIND_GROUP, 0)
+
+#define MPI_ERRORS_ARE_FATAL LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 0)
+#define MPI_ERRORS_RETURN    LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 1)
+
+/* Predefined datatypes (3.2.2, 4.1.4 pair types for MINLOC/MAXLOC); the index is the
+ * row of libmpi's predefined-type table. MPI_LONG_LONG is a synonym of MPI_LONG_LONG_INT. */
+#define MPI_CHAR                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 1)
+#define MPI_SIGNED_CHAR             LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 2)
+#define MPI_UNSIGNED_CHAR           LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 3)
+#define MPI_BYTE                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 4)
+#define MPI_WCHAR                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 5)
+#define MPI_SHORT                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 6)
+#define MPI_UNSIGNED_SHORT          LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 7)
+#define MPI_INT                     LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 8)
+#define MPI_UNSIGNED                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 9)
+#define MPI_LONG                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 10)
+#define MPI_UNSIGNED_LONG           LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 11)
+#define MPI_LONG_LONG_INT           LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 12)
+#define MPI_LONG_LONG               MPI_LONG_LONG_INT
+#define MPI_UNSIGNED_LONG_LONG      LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 13)
+#define MPI_FLOAT                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 14)
+#define MPI_DOUBLE                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 15)
+#define MPI_LONG_DOUBLE             LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 16)
+#define MPI_C_BOOL                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 17)
+#define MPI_INT8_T                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 18)
+#define MPI_INT16_T                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 19)
+#define MPI_INT32_T                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 20)
+#define MPI_INT64_T                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 21)
+#define MPI_UINT8_T                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 22)
+#define MPI_UINT16_T                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 23)
+#define MPI_UINT32_T                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 24)
+#define MPI_UINT64_T                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 25)
+#define MPI_AINT                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 26)
+#define MPI_OFFSET                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 27)
+#define MPI_COUNT                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 28)
+#define MPI_C_COMPLEX               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 29)
+#define MPI_C_FLOAT_COMPLEX         LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 30)
+#define MPI_C_DOUBLE_COMPLEX        LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 31)
+#define MPI_C_LONG_DOUBLE_COMPLEX   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 32)
+#define MPI_PACKED                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 33)
+#define MPI_FLOAT_INT               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 34)
+#define MPI_DOUBLE_INT              LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 35)
+#define MPI_LONG_INT                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 36)
+#define MPI_2INT                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 37)
+#define MPI_SHORT_INT               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 38)
+#define MPI_LONG_DOUBLE_INT         LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 39)
+#define MPI_CXX_BOOL                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 40)
+#define MPI_CXX_FLOAT_COMPLEX       LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 41)
+#define MPI_CXX_DOUBLE_COMPLEX      LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 42)
+#define MPI_CXX_LONG_DOUBLE_COMPLEX LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 43)
+#define LWMPI_PREDEFINED_TYPE_COUNT 44 /* rows of the table, row 0 unused */
+
+/* Predefined reduction operations (5.9.2). */
+#define MPI_MAX     LWMPI_PREDEFINED(LWMPI_KIND_OP, 1)
+#define MPI_MIN     LWMPI_PREDEFINED(LWMPI_KIND_OP, 2)
+#define MPI_SUM     LWMPI_PREDEFINED(LWMPI_KIND_OP, 3)
+#define MPI_PROD    LWMPI_PREDEFINED(LWMPI_KIND_OP, 4)
+#define MPI_LAND    LWMPI_PREDEFINED(LWMPI_KIND_OP, 5)
+#define MPI_BAND    LWMPI_PREDEFINED(LWMPI_KIND_OP, 6)
+#define MPI_LOR     LWMPI_PREDEFINED(LWMPI_KIND_OP, 7)
+#define MPI_BOR     LWMPI_PREDEFINED(LWMPI_KIND_OP, 8)
+#define MPI_LXOR    LWMPI_PREDEFINED(LWMPI_KIND_OP, 9)
+#define MPI_BXOR    LWMPI_PREDEFINED(LWMPI_KIND_OP, 10)
+#define MPI_MINLOC  LWMPI_PREDEFINED(LWMPI_KIND_OP, 11)
+#define MPI_MAXLOC  LWMPI_PREDEFINED(LWMPI_KIND_OP, 12)
+#define MPI_REPLACE LWMPI_PREDEFINED(LWMPI_KIND_OP, 13)
+#define MPI_NO_OP   LWMPI_PREDEFINED(LWMPI_KIND_OP, 14)
+#define LWMPI_PREDEFINED_OP_COUNT 15 /* rows of the table, row 0 unused */
+
+/* ---------------------------------------------------------------- callback types */
+
+typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
+typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn; /* the MPI 2.0 spelling */
+
+/* ---------------------------------------------------------------- 3. point-to-point */
+
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
+int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+             MPI_Status *status);
+int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
+int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+              MPI_Request *request);
+int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request);
+int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+              MPI_Request *request);
+int MPI_Wait(MPI_Request *request, MPI_Status *status);
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
+int MPI_Request_free(MPI_Request *request);
+int MPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status);
+int MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+                MPI_Status *status);
+int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[]);
+int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+                MPI_Status array_of_statuses[]);
+int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[]);
+int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                 int array_of_indices[], MPI_Status array_of_statuses[]);
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
+int MPI_Cancel(MPI_Request *request);
+int MPI_Test_cancelled(const MPI_Status *status, int *flag);
+int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *request);
+int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
+                  MPI_Comm comm, MPI_Request *request);
+int MPI_Start(MPI_Request *request);
+int MPI_Startall(int count, MPI_Request array_of_requests[]);
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                 int recvtag, MPI_Comm comm, MPI_Status *status);
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+
+/* ---------------------------------------------------------------- 4. datatypes */
+
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                    MPI_Datatype *newtype);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype);
+int MPI_Type_indexed(int count, const int array_of_blocklengths[],
+                     const int array_of_displacements[], MPI_Datatype oldtype,
+                     MPI_Datatype *newtype);
+int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                             const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype *newtype);
+int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength,
+                                   const MPI_Aint array_of_displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                           const MPI_Aint array_of_displacements[],
+                           const MPI_Datatype array_of_types[], MPI_Datatype *newtype);
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype *newtype);
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
+int MPI_Type_commit(MPI_Datatype *datatype);
+int MPI_Type_free(MPI_Datatype *datatype);
+int MPI_Type_size(MPI_Datatype datatype, int *size);
+int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
+int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
+int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
+int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
+int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb,
+                               MPI_Count *true_extent);
+int MPI_Get_address(const void *location, MPI_Aint *address);
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
+int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
+int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+             int *position, MPI_Comm comm);
+int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+               MPI_Datatype datatype, MPI_Comm comm);
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+
+/* ---------------------------------------------------------------- 5. collectives */
+
+int MPI_Barrier(MPI_Comm comm);
+int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
+int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm);
+int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm);
+int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm);
+int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                  const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               int root, MPI_Comm comm);
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                  MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+             MPI_Comm comm);
+int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm);
+int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
+int MPI_Op_free(MPI_Op *op);
+int MPI_Op_commutative(MPI_Op op, int *commute);
+
+/* ---------------------------------------------------------------- 6. groups, communicators */
+
+int MPI_Group_size(MPI_Group group, int *size);
+int MPI_Group_rank(MPI_Group group, int *rank);
+int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
+                              int ranks2[]);
+int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result);
+int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
+int MPI_Group_free(MPI_Group *group);
+
+int MPI_Comm_size(MPI_Comm comm, int *size);
+int MPI_Comm_rank(MPI_Comm comm, int *rank);
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                        MPI_Comm *newcomm);
+int MPI_Comm_free(MPI_Comm *comm);
+int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
+int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
+int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
+int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
+int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
+
+/* ---------------------------------------------------------------- 8. environment, errors */
+
+int MPI_Get_version(int *version, int *subversion);
+int MPI_Get_library_version(char *version, int *resultlen);
+int MPI_Get_processor_name(char *name, int *resultlen);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
+int MPI_Free_mem(void *base);
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
+                               MPI_Errhandler *errhandler);
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
+int MPI_Errhandler_free(MPI_Errhandler *errhandler);
+int MPI_Error_string(int errorcode, char *string, int *resultlen);
+int MPI_Error_class(int errorcode, int *errorclass);
+double MPI_Wtime(void);
+double MPI_Wtick(void);
+int MPI_Init(int *argc, char ***argv);
+int MPI_Finalize(void);
+int MPI_Initialized(int *flag);
+int MPI_Finalized(int *flag);
+int MPI_Abort(MPI_Comm comm, int errorcode);
+
+/* ---------------------------------------------------------------- 12.4 threads */
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
+int MPI_Query_thread(int *provided);
+int MPI_Is_thread_main(int *flag);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LWMPI_MPI_H */

@@ -1,0 +1,348 @@
+// Point-to-point calls: blocking, nonblocking and persistent sends and receives, Sendrecv,
+// probes, Get_count, Test_cancelled. Every one builds a Request (request.hpp); the blocking
+// ones keep theirs on the stack.
+#include <stdlib.h>
+
+#include "comm.hpp"
+#include "datatype.hpp"
+#include "env.hpp"
+#include "errhandler.hpp"
+#include "p2p_check.hpp"
+#include "request.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+using mputil::SendMode;
+
+// Checks the arguments of one side of a transfer.
+int check_side(bool is_send, const void* buf, int count, MPI_Datatype type, int peer, int tag,
+               MPI_Comm comm)
+{
+    Comm* c = comm_get(comm);
+    if (!c)
+        return MPI_ERR_COMM;
+    int err = check_data(buf, count, type);
+    if (err == MPI_SUCCESS)
+        err = is_send ? check_send_rank(*c, peer) : check_recv_rank(*c, peer);
+    if (err == MPI_SUCCESS)
+        err = is_send ? check_send_tag(tag) : check_recv_tag(tag);
+    return err;
+}
+
+// Checks one side of a transfer and, if it is good, describes it in `r`.
+int prepare(bool is_send, SendMode mode, const void* buf, int count, MPI_Datatype type, int peer,
+            int tag, MPI_Comm comm, Request* r)
+{
+    int err = check_side(is_send, buf, count, type, peer, tag, comm);
+    if (err == MPI_SUCCESS) {
+        Comm* c = comm_get(comm);
+        request_setup(r, is_send, mode, c, p2p_context(*c), buf, count, type, peer, tag);
+    }
+    return err;
+}
+
+// Runs one request to completion; the status is reported to the program.
+int run_blocking(Request* r, MPI_Status* status)
+{
+    int err = request_start(r);
+    if (err == MPI_SUCCESS) {
+        request_wait(&r, 1, 1);
+        status_report(status, r->status);
+        err = r->error;
+    }
+    request_teardown(r);
+    return err;
+}
+
+int blocking_send(SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                  MPI_Comm comm, const char* call)
+{
+    if (!mpi_running())
+        return not_running(call);
+    Request r = {};
+    int err = prepare(true, mode, buf, count, type, dest, tag, comm, &r);
+    if (err == MPI_SUCCESS)
+        err = run_blocking(&r, MPI_STATUS_IGNORE);
+    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+}
+
+// A program-visible request, started unless persistent.
+int nonblocking(bool is_send, SendMode mode, bool persistent, const void* buf, int count,
+                MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request,
+                const char* call)
+{
+    if (!mpi_running())
+        return not_running(call);
+    if (!request)
+        return fail(comm, MPI_ERR_ARG, call);
+    int err = check_side(is_send, buf, count, type, peer, tag, comm);
+    if (err != MPI_SUCCESS)
+        return fail(comm, err, call);
+    Request* r = request_new();
+    if (!r)
+        return fail(comm, MPI_ERR_NO_MEM, call);
+    prepare(is_send, mode, buf, count, type, peer, tag, comm, r);
+    r->persistent = persistent;
+    if (!persistent) {
+        err = request_start(r);
+        if (err != MPI_SUCCESS) {
+            request_teardown(r);
+            request_delete(r);
+            return fail(comm, err, call);
+        }
+    }
+    *request = r->handle;
+    return MPI_SUCCESS;
+}
+
+int probe_status(const Comm& c, const mputil::Completion& m, MPI_Status* status)
+{
+    if (status != MPI_STATUS_IGNORE) {
+        status_empty(status);
+        status->MPI_SOURCE = comm_rank_of_world(c, m.source);
+        status->MPI_TAG = m.tag;
+        status->lwmpi_count = static_cast<MPI_Count>(m.bytes);
+    }
+    return MPI_SUCCESS;
+}
+
+int check_probe(MPI_Comm comm, int source, int tag, Comm** out)
+{
+    Comm* c = comm_get(comm);
+    if (!c)
+        return MPI_ERR_COMM;
+    int err = check_recv_rank(*c, source);
+    if (err == MPI_SUCCESS)
+        err = check_recv_tag(tag);
+    *out = c;
+    return err;
+}
+
+int wildcard_source(const Comm& c, int source)
+{
+    return source == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[source];
+}
+
+int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
+
+}  // namespace
+
+}  // namespace lwmpi
+
+using namespace lwmpi;
+using mputil::SendMode;
+
+extern "C" int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return blocking_send(SendMode::Standard, buf, count, type, dest, tag, comm, "MPI_Send");
+}
+
+extern "C" int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return blocking_send(SendMode::Synchronous, buf, count, type, dest, tag, comm, "MPI_Ssend");
+}
+
+extern "C" int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return blocking_send(SendMode::Ready, buf, count, type, dest, tag, comm, "MPI_Rsend");
+}
+
+extern "C" int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                        MPI_Status* status)
+{
+    const char* call = "MPI_Recv";
+    if (!mpi_running())
+        return not_running(call);
+    Request r = {};
+    int err = prepare(false, SendMode::Standard, buf, count, type, source, tag, comm, &r);
+    if (err == MPI_SUCCESS)
+        err = run_blocking(&r, status);
+    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+}
+
+extern "C" int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                         MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Standard, false, buf, count, type, dest, tag, comm, request,
+                       "MPI_Isend");
+}
+
+extern "C" int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                          MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Synchronous, false, buf, count, type, dest, tag, comm,
+                       request, "MPI_Issend");
+}
+
+extern "C" int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                         MPI_Request* request)
+{
+    return nonblocking(false, SendMode::Standard, false, buf, count, type, source, tag, comm,
+                       request, "MPI_Irecv");
+}
+
+extern "C" int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                             MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Standard, true, buf, count, type, dest, tag, comm, request,
+                       "MPI_Send_init");
+}
+
+extern "C" int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
+                             MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(false, SendMode::Standard, true, buf, count, type, source, tag, comm,
+                       request, "MPI_Recv_init");
+}
+
+extern "C" int MPI_Start(MPI_Request* request)
+{
+    return MPI_Startall(1, request);
+}
+
+extern "C" int MPI_Startall(int count, MPI_Request requests[])
+{
+    const char* call = count == 1 ? "MPI_Start" : "MPI_Startall";
+    if (!mpi_running())
+        return not_running(call);
+    if (count < 0)
+        return fail(MPI_COMM_WORLD, MPI_ERR_COUNT, call);
+    if (count > 0 && !requests)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    // Every request is checked before any starts: a bad one starts nothing.
+    for (int i = 0; i < count; i++) {
+        Request* r = request_get(requests[i]);
+        if (!r || !r->persistent || r->active)
+            return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, call);
+    }
+    for (int i = 0; i < count; i++) {
+        Request* r = request_get(requests[i]);
+        int err = request_start(r);
+        if (err != MPI_SUCCESS)
+            return fail(r->comm->handle, err, call);
+    }
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                            int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                            int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+    const char* call = "MPI_Sendrecv";
+    if (!mpi_running())
+        return not_running(call);
+    Request recv = {}, send = {};
+    int err = prepare(false, SendMode::Standard, recvbuf, recvcount, recvtype, source, recvtag, comm,
+                      &recv);
+    if (err != MPI_SUCCESS)
+        return fail(comm, err, call);
+    err = prepare(true, SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
+    if (err != MPI_SUCCESS) {
+        request_teardown(&recv);
+        return fail(comm, err, call);
+    }
+    Request* both[2] = {&recv, &send};
+    err = request_start(&recv);
+    if (err == MPI_SUCCESS) {
+        err = request_start(&send);
+        request_wait(both, err == MPI_SUCCESS ? 2 : 1, err == MPI_SUCCESS ? 2 : 1);
+        if (err == MPI_SUCCESS) {
+            status_report(status, recv.status);
+            err = recv.error;
+        }
+    }
+    request_teardown(&recv);
+    request_teardown(&send);
+    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+}
+
+extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+                                    int source, int recvtag, MPI_Comm comm, MPI_Status* status)
+{
+    const char* call = "MPI_Sendrecv_replace";
+    if (!mpi_running())
+        return not_running(call);
+    int err = check_side(true, buf, count, type, dest, sendtag, comm);
+    if (err == MPI_SUCCESS)
+        err = check_side(false, buf, count, type, source, recvtag, comm);
+    if (err != MPI_SUCCESS)
+        return fail(comm, err, call);
+    // The outgoing data is packed aside first, so the receive may overwrite the buffer.
+    size_t bytes = static_cast<size_t>(type_size(type)) * static_cast<size_t>(count);
+    void* copy = malloc(bytes > 0 ? bytes : 1);
+    if (!copy)
+        return fail(comm, MPI_ERR_NO_MEM, call);
+    pack_bytes(type, buf, count, copy);
+    err = MPI_Sendrecv(copy, static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count, type,
+                       source, recvtag, comm, status);
+    free(copy);
+    return err;
+}
+
+extern "C" int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+{
+    const char* call = "MPI_Iprobe";
+    if (!mpi_running())
+        return not_running(call);
+    Comm* c = nullptr;
+    int err = check_probe(comm, source, tag, &c);
+    if (err == MPI_SUCCESS && !flag)
+        err = MPI_ERR_ARG;
+    if (err != MPI_SUCCESS)
+        return fail(comm, err, call);
+    if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        if (status != MPI_STATUS_IGNORE)
+            status_proc_null(status);
+        return MPI_SUCCESS;
+    }
+    mputil::Completion m;
+    *flag = mputil::iprobe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+    return *flag ? probe_status(*c, m, status) : MPI_SUCCESS;
+}
+
+extern "C" int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+{
+    const char* call = "MPI_Probe";
+    if (!mpi_running())
+        return not_running(call);
+    Comm* c = nullptr;
+    int err = check_probe(comm, source, tag, &c);
+    if (err != MPI_SUCCESS)
+        return fail(comm, err, call);
+    if (source == MPI_PROC_NULL) {
+        if (status != MPI_STATUS_IGNORE)
+            status_proc_null(status);
+        return MPI_SUCCESS;
+    }
+    mputil::Completion m;
+    mputil::probe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+    return probe_status(*c, m, status);
+}
+
+extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* count)
+{
+    const char* call = "MPI_Get_count";
+    if (!status || status == MPI_STATUS_IGNORE || !count)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+    int err = type_check(type, false);
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, err, call);
+    MPI_Aint size = type_size(type);
+    if (size == 0)
+        *count = 0;  // every count of an empty type fits; MPICH answers 0 as well
+    else
+        *count = status->lwmpi_count % size == 0 ? static_cast<int>(status->lwmpi_count / size)
+                                                 : MPI_UNDEFINED;
+    return MPI_SUCCESS;
+}
+
+extern "C" int MPI_Test_cancelled(const MPI_Status* status, int* flag)
+{
+    if (!status || status == MPI_STATUS_IGNORE || !flag)
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test_cancelled");
+    *flag = status->lwmpi_cancelled != 0;
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,276 @@
+// Requests over the transport (see request.hpp).
+#include "request.hpp"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "comm.hpp"
+#include "datatype.hpp"
+#include "handles.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+thread_local HandleTable<Request> t_requests;
+thread_local Request* t_detached;
+
+constexpr int kStackOps = 64;  // waits on more requests than this allocate their scratch
+
+// Where the transport reads or writes: the data itself when it is one dense block,
+// otherwise a staging buffer (packed now for sends, unpacked at completion for receives).
+int transport_buffer(Request* r, size_t bytes, void** where)
+{
+    if (type_is_contiguous(r->type)) {
+        *where = static_cast<char*>(r->buf) + type_lb(r->type);
+        return MPI_SUCCESS;
+    }
+    r->staging = malloc(bytes > 0 ? bytes : 1);
+    if (!r->staging)
+        return MPI_ERR_NO_MEM;
+    if (r->is_send)
+        pack_bytes(r->type, r->buf, r->count, r->staging);
+    *where = r->staging;
+    return MPI_SUCCESS;
+}
+
+void complete(Request* r, const mputil::Completion& c)
+{
+    memset(&r->status, 0, sizeof r->status);
+    r->error = MPI_SUCCESS;
+    if (r->is_send) {
+        r->status.MPI_SOURCE = r->comm->rank;
+        r->status.MPI_TAG = r->tag;
+        r->status.lwmpi_count = static_cast<MPI_Count>(c.bytes);
+    } else if (c.cancelled) {
+        r->status.MPI_SOURCE = r->peer;
+        r->status.MPI_TAG = r->tag;
+        r->status.lwmpi_cancelled = 1;
+    } else {
+        r->status.MPI_SOURCE = comm_rank_of_world(*r->comm, c.source);
+        r->status.MPI_TAG = c.tag;
+        r->status.lwmpi_count = static_cast<MPI_Count>(c.bytes);
+        if (c.truncated)
+            r->error = MPI_ERR_TRUNCATE;
+        if (r->staging)
+            unpack_bytes(r->type, r->staging, c.bytes, r->buf, r->count);
+    }
+    r->status.MPI_ERROR = r->error;
+    free(r->staging);
+    r->staging = nullptr;
+    mputil::release(r->op);
+    r->op = nullptr;
+    r->complete = true;
+}
+
+}  // namespace
+
+void status_empty(MPI_Status* s)
+{
+    memset(s, 0, sizeof *s);
+    s->MPI_SOURCE = MPI_ANY_SOURCE;
+    s->MPI_TAG = MPI_ANY_TAG;
+    s->MPI_ERROR = MPI_SUCCESS;
+}
+
+void status_proc_null(MPI_Status* s)
+{
+    memset(s, 0, sizeof *s);
+    s->MPI_SOURCE = MPI_PROC_NULL;
+    s->MPI_TAG = MPI_ANY_TAG;
+    s->MPI_ERROR = MPI_SUCCESS;
+}
+
+void status_report(MPI_Status* to, const MPI_Status& from)
+{
+    if (to == MPI_STATUS_IGNORE)
+        return;
+    to->MPI_SOURCE = from.MPI_SOURCE;
+    to->MPI_TAG = from.MPI_TAG;
+    to->lwmpi_cancelled = from.lwmpi_cancelled;
+    to->lwmpi_count = from.lwmpi_count;
+}
+
+void request_setup(Request* r, bool is_send, mputil::SendMode mode, Comm* comm, uint32_t context,
+                   const void* buf, int count, MPI_Datatype type, int peer, int tag)
+{
+    r->is_send = is_send;
+    r->mode = mode;
+    r->comm = comm;
+    comm_retain(comm);
+    r->context = context;
+    r->buf = const_cast<void*>(buf);
+    r->count = count;
+    r->type = type;
+    type_retain(type);
+    r->peer = peer;
+    r->tag = tag;
+    r->active = r->complete = false;
+    r->staging = nullptr;
+    r->op = nullptr;
+}
+
+void request_teardown(Request* r)
+{
+    if (r->comm) {
+        comm_release(r->comm);
+        type_release(r->type);
+    }
+    r->comm = nullptr;
+}
+
+int request_start(Request* r)
+{
+    r->complete = false;
+    r->error = MPI_SUCCESS;
+    if (r->peer == MPI_PROC_NULL) {
+        status_proc_null(&r->status);
+        r->active = r->complete = true;
+        return MPI_SUCCESS;
+    }
+    size_t bytes = static_cast<size_t>(type_size(r->type)) * static_cast<size_t>(r->count);
+    void* where = nullptr;
+    int err = transport_buffer(r, bytes, &where);
+    if (err != MPI_SUCCESS)
+        return err;
+    const Comm& c = *r->comm;
+    if (r->is_send) {
+        r->op = mputil::isend(c.world[r->peer], r->context, r->tag, where, bytes, r->mode);
+    } else {
+        int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[r->peer];
+        int tag = r->tag == MPI_ANY_TAG ? mputil::kAnyTag : r->tag;
+        r->op = mputil::irecv(source, r->context, tag, where, bytes);
+    }
+    r->active = true;
+    return MPI_SUCCESS;
+}
+
+bool request_poll(Request* r)
+{
+    if (r->complete || !r->active)
+        return r->complete;
+    mputil::Completion c;
+    if (mputil::test(r->op, &c))
+        complete(r, c);
+    return r->complete;
+}
+
+namespace {
+
+// Frees the detached requests that completed; never blocks.
+void poll_detached()
+{
+    Request** link = &t_detached;
+    while (Request* r = *link) {
+        if (request_poll(r)) {
+            *link = r->next_detached;
+            request_teardown(r);
+            free(r);
+        } else {
+            link = &r->next_detached;
+        }
+    }
+}
+
+void wait_ops(Request* const* reqs, int n, int need)
+{
+    mputil::Op* stack_ops[kStackOps];
+    int stack_index[kStackOps];
+    mputil::Op** ops = stack_ops;
+    int* index = stack_index;
+    if (n > kStackOps) {
+        ops = static_cast<mputil::Op**>(malloc(sizeof(mputil::Op*) * n));
+        index = static_cast<int*>(malloc(sizeof(int) * n));
+        if (!ops || !index)
+            mputil::abort_run(MPI_ERR_NO_MEM);  // cannot wait without scratch: end the run
+    }
+    for (;;) {
+        int done = 0, pending = 0;
+        for (int i = 0; i < n; i++) {
+            ops[i] = nullptr;
+            Request* r = reqs[i];
+            if (!r || !r->active)
+                continue;
+            if (request_poll(r)) {
+                done++;
+            } else {
+                ops[i] = r->op;
+                pending++;
+            }
+        }
+        if (done >= need || pending == 0)
+            break;
+        mputil::wait_some(ops, n, index, n);
+    }
+    if (ops != stack_ops) {
+        free(ops);
+        free(index);
+    }
+}
+
+}  // namespace
+
+void request_wait(Request* const* reqs, int n, int need)
+{
+    poll_detached();
+    wait_ops(reqs, n, need);
+}
+
+void request_reported(Request* r) { r->active = false; }
+
+bool request_cancel(Request* r)
+{
+    if (r->is_send || !r->active || r->complete || !mputil::cancel(r->op))
+        return false;
+    mputil::Completion c = {};
+    c.cancelled = true;
+    complete(r, c);
+    return true;
+}
+
+Request* request_new()
+{
+    Request* r = static_cast<Request*>(calloc(1, sizeof(Request)));
+    if (!r)
+        return nullptr;
+    int index = t_requests.add(r);
+    if (index < 0) {
+        free(r);
+        return nullptr;
+    }
+    r->handle = user_handle(LWMPI_KIND_REQUEST, index);
+    return r;
+}
+
+Request* request_get(MPI_Request handle)
+{
+    return is_user(handle, LWMPI_KIND_REQUEST) ? t_requests.get(handle_index(handle)) : nullptr;
+}
+
+void request_delete(Request* r)
+{
+    if (is_user(r->handle, LWMPI_KIND_REQUEST))
+        t_requests.remove(handle_index(r->handle));
+    free(r);
+}
+
+void request_detach(Request* r)
+{
+    if (is_user(r->handle, LWMPI_KIND_REQUEST))
+        t_requests.remove(handle_index(r->handle));
+    r->handle = MPI_REQUEST_NULL;
+    r->next_detached = t_detached;
+    t_detached = r;
+}
+
+void request_drain_detached()
+{
+    while (Request* r = t_detached) {
+        wait_ops(&r, 1, 1);
+        t_detached = r->next_detached;
+        request_teardown(r);
+        free(r);
+    }
+}
+
+}  // namespace lwmpi

@@ -1,0 +1,63 @@
+// Requests: one point-to-point operation of a communicator, on the transport (mputil). The
+// MPI calls (Isend, Wait, ...) and the collectives share this code; collectives use
+// requests that have no handle, on the communicator's collective context.
+#pragma once
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mputil/mputil.hpp>
+
+namespace lwmpi {
+
+struct Comm;
+
+struct Request {
+    MPI_Request handle;       // MPI_REQUEST_NULL for the library's own requests
+    bool is_send;
+    bool persistent;          // Send_init / Recv_init: survives completion, restarted by Start
+    bool active;              // started and not yet reported complete
+    bool complete;            // the operation finished; status and error are final
+    mputil::SendMode mode;
+    Comm* comm;               // retained while the request lives
+    uint32_t context;
+    void* buf;
+    int count;
+    MPI_Datatype type;
+    int peer;                 // communicator rank, MPI_ANY_SOURCE or MPI_PROC_NULL
+    int tag;                  // or MPI_ANY_TAG
+    void* staging;            // packed bytes of non-contiguous data while in flight
+    mputil::Op* op;
+    MPI_Status status;
+    int error;                // MPI_SUCCESS or MPI_ERR_TRUNCATE once complete
+    Request* next_detached;
+};
+
+// Describes an operation; nothing is started yet. The request retains `comm`.
+void request_setup(Request* r, bool is_send, mputil::SendMode mode, Comm* comm, uint32_t context,
+                   const void* buf, int count, MPI_Datatype type, int peer, int tag);
+void request_teardown(Request* r);  // releases what request_setup took (after completion)
+
+int request_start(Request* r);      // MPI_SUCCESS, or MPI_ERR_NO_MEM (nothing started)
+bool request_poll(Request* r);      // progresses; true when complete
+// Blocks (in the kernel) until at least `need` of the active requests are complete.
+void request_wait(Request* const* reqs, int n, int need);
+void request_reported(Request* r);  // its completion was returned to the program: inactive
+bool request_cancel(Request* r);    // receives only; true if removed before matching
+
+// The status of a request that is null or inactive, and of an operation with MPI_PROC_NULL.
+void status_empty(MPI_Status* s);
+void status_proc_null(MPI_Status* s);
+// Copies what the program sees of `from` (MPI_ERROR is set by the multi-completion calls).
+void status_report(MPI_Status* to, const MPI_Status& from);
+
+// Handles of program-visible requests.
+Request* request_new();             // zeroed, registered under a handle; nullptr if no memory
+Request* request_get(MPI_Request handle);
+void request_delete(Request* r);    // unregisters and frees (after teardown)
+// MPI_Request_free of an active request: it completes in the background; Finalize waits.
+void request_detach(Request* r);
+void request_drain_detached();
+
+}  // namespace lwmpi

@@ -1,0 +1,96 @@
+# LWMPI: libmputil.a and libmpi.a for both variants (opt: local messages through shared
+# memory; unopt: every message through mailboxes and portals), the mpicc/mpicxx
+# configuration, and the rules that build MPI programs. Included by the top Makefile after
+# mk/programs.mk. MPI_VARIANT (mk/config.mk) is the variant mpicc picks by default.
+#
+# An MPI program for one variant (objects compiled with the MPI flags):
+#   OBJS := $(call lwmpi_objs,tests/mpi/ring.c)
+#   $(eval $(call lwmpi_program,$(USER_OUT)/mpi/ring.elf,$(OBJS),opt))
+mpi_saved_default_goal := $(.DEFAULT_GOAL)
+
+MPI_VARIANTS := opt unopt
+MPI_OUT := $(BUILD_ROOT)/user/mpi
+MPI_OBJ := $(MPI_OUT)/obj
+MPI_INCLUDES := -Ilibmpi/include -Imputil/include
+MPI_CFLAGS := $(USER_CFLAGS) $(MPI_INCLUDES)
+MPI_CXXFLAGS := $(USER_CXXFLAGS) $(MPI_INCLUDES)
+
+MPUTIL_SRCS := $(filter-out mputil/variant_%.cpp,$(wildcard mputil/*.cpp))
+LIBMPI_SRCS := $(wildcard libmpi/*.cpp libmpi/*.c)
+MPUTIL_OBJS := $(patsubst %,$(MPI_OBJ)/%.o,$(basename $(MPUTIL_SRCS)))
+LIBMPI_OBJS := $(patsubst %,$(MPI_OBJ)/%.o,$(basename $(LIBMPI_SRCS)))
+
+# $(call lwmpi_lib_dir,VARIANT), and the libraries an MPI program links, in order: libmpi
+# over libmputil over the runtime (whose weak nvx_program_main libmputil replaces).
+lwmpi_lib_dir = $(MPI_OUT)/$(1)
+lwmpi_libs = $(MPI_OUT)/$(1)/libmpi.a $(MPI_OUT)/$(1)/libmputil.a
+lwmpi_link_libs = -Wl,--start-group $(call lwmpi_libs,$(1)) $(RUNTIME_LIB) $(SERVICES_LIB) -lc -lm -lgcc -Wl,--end-group
+
+# $(call lwmpi_objs,SOURCES): objects of MPI program sources (.c or .cpp).
+lwmpi_objs = $(patsubst %,$(MPI_OBJ)/prog/%.o,$(basename $(1)))
+
+# $(eval $(call lwmpi_program,ELF,OBJECTS,VARIANT)): the rule that links an MPI program.
+define lwmpi_program
+$(1): $(2) $(USER_RUNTIME) $(call lwmpi_libs,$(3))
+	@mkdir -p $$(@D)
+	$(CC) $(USER_LDFLAGS) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
+endef
+
+$(MPI_OBJ)/%.o: %.cpp $(NEWLIB_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(MPI_CXXFLAGS) $(USER_DEPFLAGS) -c $< -o $@
+$(MPI_OBJ)/%.o: %.c $(NEWLIB_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(MPI_CFLAGS) $(USER_DEPFLAGS) -c $< -o $@
+$(MPI_OBJ)/prog/%.o: %.cpp $(NEWLIB_STAMP)
+	@mkdir -p $(@D)
+	$(CXX) $(MPI_CXXFLAGS) $(USER_DEPFLAGS) -c $< -o $@
+$(MPI_OBJ)/prog/%.o: %.c $(NEWLIB_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(MPI_CFLAGS) $(USER_DEPFLAGS) -c $< -o $@
+
+# mpicc/mpicxx read their compilers, flags and libraries from here (absolute paths), so
+# that this file stays the one source of truth for them.
+mpi_abs_flags = $(foreach f,$(1),$(if $(filter -I%,$(f)),-I$(abspath $(patsubst -I%,%,$(f))),$(if $(filter -T,$(f)),$(f),$(if $(filter -L%,$(f)),-L$(abspath $(patsubst -L%,%,$(f))),$(if $(wildcard $(f)),$(abspath $(f)),$(f))))))
+
+define lwmpi_variant_rules
+$(MPI_OUT)/$(1)/libmputil.a: $(MPUTIL_OBJS) $(MPI_OBJ)/mputil/variant_$(1).o
+	@mkdir -p $$(@D)
+	rm -f $$@
+	$(AR) rcs $$@ $$^
+$(MPI_OUT)/$(1)/libmpi.a: $(LIBMPI_OBJS)
+	@mkdir -p $$(@D)
+	rm -f $$@
+	$(AR) rcs $$@ $$^
+$(MPI_OUT)/$(1)/mpicc.conf: mk/mpi.mk mk/config.mk
+	@mkdir -p $$(@D)
+	@printf '%s\n' \
+	  "MPI_CC='$(CC)'" "MPI_CXX='$(CXX)'" \
+	  "MPI_CFLAGS='$(call mpi_abs_flags,$(MPI_CFLAGS))'" \
+	  "MPI_CXXFLAGS='$(call mpi_abs_flags,$(MPI_CXXFLAGS))'" \
+	  "MPI_LDFLAGS='$(USER_ARCH) -nostdlib -static -T $(abspath runtime/user.ld) -L$(abspath $(NEWLIB_LIB))'" \
+	  "MPI_CRT0='$(abspath $(RUNTIME_CRT0))'" \
+	  "MPI_LIBS='-Wl,--start-group $(abspath $(call lwmpi_libs,$(1)) $(RUNTIME_LIB) $(SERVICES_LIB)) -lc -lm -lgcc -Wl,--end-group'" \
+	  > $$@
+lwmpi: $(MPI_OUT)/$(1)/libmputil.a $(MPI_OUT)/$(1)/libmpi.a $(MPI_OUT)/$(1)/mpicc.conf
+endef
+
+.PHONY: lwmpi
+$(foreach v,$(MPI_VARIANTS),$(eval $(call lwmpi_variant_rules,$(v))))
+$(MPI_OUT)/default-variant: mk/config.mk
+	@mkdir -p $(@D)
+	@echo $(MPI_VARIANT) > $@
+lwmpi: $(MPI_OUT)/default-variant $(USER_RUNTIME)
+user-programs: lwmpi
+
+# mputil's guest tests (tests/guest/mputil_*.cpp): NAME.elf (opt) and NAME_unopt.elf.
+MPUTIL_GUEST_TESTS := $(basename $(notdir $(wildcard tests/guest/mputil_*.cpp)))
+$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t).elf,$(call lwmpi_objs,tests/guest/$(t).cpp),opt)))
+$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t)_unopt.elf,$(call lwmpi_objs,tests/guest/$(t).cpp),unopt)))
+MPUTIL_GUEST_ELFS := $(foreach t,$(MPUTIL_GUEST_TESTS),$(USER_OUT)/$(t).elf $(USER_OUT)/$(t)_unopt.elf)
+USER_PROGRAMS += $(MPUTIL_GUEST_ELFS)
+user-programs: $(MPUTIL_GUEST_ELFS)
+
+-include $(shell find $(MPI_OBJ) -name '*.d' 2>/dev/null)
+
+.DEFAULT_GOAL := $(mpi_saved_default_goal)

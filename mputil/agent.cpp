@@ -1,0 +1,283 @@
+// The receiver agent (one thread per cluster) and the portal writers. The agent blocks
+// only in nvx_mailbox_read on the cluster's MPI mailbox and on short local locks: it
+// never writes a mailbox or a portal, so agents of different clusters can never wait for
+// each other. It delivers each envelope into the destination rank's queues and rings its
+// doorbell. A clear-to-send goes to a portal writer (a bounded pool of threads started on
+// demand; further jobs wait in FIFO order). The writer tells the receiver Ready before it
+// writes, and the receiver blocks in nvx_portal_read only after Ready: a read never waits
+// for a writer that is not writing, so blocked reads and writes cannot form a cycle.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvx/ikc.h>
+#include <nvx/names.h>
+#include <nvx/thread.h>
+
+#include "mputil/state.hpp"
+#include "mputil/wire.hpp"
+
+namespace mputil {
+
+namespace {
+
+struct WriteJob {
+    Op* send;
+    int receiver;    // world rank that cleared the send
+    uint32_t node;   // its node and portal port
+    uint32_t port;
+    size_t bytes;
+};
+
+struct Writer {
+    Writer* next;
+    uint32_t has_job;  // futex word: 1 while `job` is to be done
+    WriteJob job;
+};
+
+struct PendingJob {  // only when no writer thread can be started
+    PendingJob* next;
+    WriteJob job;
+};
+
+nvx_mutex_t g_pool_lock = NVX_MUTEX_INITIALIZER;
+Queue<Writer> g_idle;
+Queue<PendingJob> g_pending;
+
+[[noreturn]] void transport_failure(const char* what, long err)
+{
+    printf("[lwmpi] cluster %u: %s failed (%ld): ending the run\n", g_cluster.my_cluster, what, err);
+    abort_run(1);
+}
+
+void perform(const WriteJob& job)
+{
+    long id = nvx_portal_open(job.node, job.port);
+    if (id < 0) transport_failure("portal open", id);
+    WireHeader ready;
+    memset(&ready, 0, sizeof ready);
+    ready.kind = WireKind::Ready;
+    ready.source = job.send->owner;
+    ready.dest = job.receiver;
+    ready.stamp = now_ticks();
+    wire_send(job.node, &ready);
+    const char* data = static_cast<const char*>(job.send->data);
+    for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {
+        size_t piece = job.bytes - off < config::kPortalPiece ? job.bytes - off : config::kPortalPiece;
+        long err = nvx_portal_write(id, data + off, piece);
+        if (err < 0) transport_failure("portal write", err);
+    }
+    nvx_portal_close(id);
+    Op* send = job.send;
+    complete(send, Completion{send->dest, send->tag, send->bytes, false, false});
+}
+
+void* writer_main(void* arg)
+{
+    Writer* w = static_cast<Writer*>(arg);
+    for (;;) {
+        while (__atomic_load_n(&w->has_job, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&w->has_job, 0);
+        perform(w->job);
+        nvx_mutex_lock(&g_pool_lock);
+        PendingJob* p = g_pending.take_first([](PendingJob*) { return true; });
+        if (p != nullptr) {
+            w->job = p->job;
+            free(p);
+        } else {
+            __atomic_store_n(&w->has_job, 0, __ATOMIC_RELEASE);
+            g_idle.push_back(w);
+        }
+        nvx_mutex_unlock(&g_pool_lock);
+    }
+    return nullptr;
+}
+
+void queue_job(const WriteJob& job)  // g_pool_lock held
+{
+    PendingJob* p = static_cast<PendingJob*>(xmalloc(sizeof(PendingJob)));
+    p->job = job;
+    g_pending.push_back(p);
+}
+
+// Hands the job to an idle writer, or a new one while there are fewer than kMaxWriters
+// (and the kernel's thread table has room); else it waits for the next free writer.
+void dispatch(const WriteJob& job)
+{
+    nvx_mutex_lock(&g_pool_lock);
+    Writer* w = g_idle.take_first([](Writer*) { return true; });
+    bool may_start = w == nullptr && __atomic_load_n(&g_cluster.writers, __ATOMIC_RELAXED) < config::kMaxWriters;
+    if (w == nullptr && !may_start) queue_job(job);
+    nvx_mutex_unlock(&g_pool_lock);
+    if (w == nullptr && !may_start) return;
+    if (w == nullptr) {
+        w = static_cast<Writer*>(xmalloc(sizeof(Writer)));
+        w->next = nullptr;
+        w->job = job;
+        w->has_job = 1;
+        nvx_thread_t t;
+        nvx_thread_attr_t attr = {config::kWriterStack, NVX_THREAD_ANY_HART};
+        if (nvx_thread_create(&t, &attr, writer_main, w) == 0) {
+            __atomic_add_fetch(&g_cluster.writers, 1, __ATOMIC_RELAXED);
+            return;
+        }
+        free(w);
+        nvx_mutex_lock(&g_pool_lock);
+        queue_job(job);
+        nvx_mutex_unlock(&g_pool_lock);
+        return;
+    }
+    w->job = job;
+    __atomic_store_n(&w->has_job, 1, __ATOMIC_RELEASE);
+    nvx_sys_futex_wake(&w->has_job, 1);
+}
+
+Unexpected* new_unexpected(const WireHeader& h, size_t payload, Holding holding)
+{
+    Unexpected* u = static_cast<Unexpected*>(xmalloc(sizeof(Unexpected) + payload));
+    memset(u, 0, sizeof *u);
+    u->env = Envelope{h.source, h.context, h.tag, h.stamp};
+    u->bytes = h.bytes;
+    u->holding = holding;
+    return u;
+}
+
+void on_eager(RankState* r, const WireMessage& m)
+{
+    const WireHeader& h = m.h;
+    Envelope e{h.source, h.context, h.tag, h.stamp};
+    nvx_mutex_lock(&r->lock);
+    Op* recv = r->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
+    if (recv != nullptr) {
+        if (r->debts.consumed(h.source)) r->credits_due = 1;
+        deliver_bytes(recv, e, m.payload, h.bytes);
+    } else {
+        Unexpected* u = new_unexpected(h, h.bytes, Holding::Cell);
+        u->remote_eager = true;
+        memcpy(u->payload(), m.payload, h.bytes);
+        r->unexpected.push_back(u);
+    }
+    nvx_mutex_unlock(&r->lock);
+    r->bell.ring();
+}
+
+void on_rts(RankState* r, const WireHeader& h)
+{
+    Envelope e{h.source, h.context, h.tag, h.stamp};
+    nvx_mutex_lock(&r->lock);
+    Op* recv = r->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
+    if (recv != nullptr) {
+        recv->matched = e;
+        recv->rdv_cookie = h.cookie;
+        recv->rdv_node = h.node;
+        recv->rdv_bytes = h.bytes;
+        r->ready.push_back(recv);
+    } else {
+        Unexpected* u = new_unexpected(h, 0, Holding::Rendezvous);
+        u->cookie = h.cookie;
+        u->node = h.node;
+        r->unexpected.push_back(u);
+    }
+    nvx_mutex_unlock(&r->lock);
+    r->bell.ring();
+}
+
+void on_cts(const WireHeader& h)
+{
+    Op* send = reinterpret_cast<Op*>(h.cookie);
+    if (h.bytes == 0) {  // nothing to move (empty message or a zero-byte receive)
+        complete(send, Completion{send->dest, send->tag, send->bytes, false, false});
+        return;
+    }
+    dispatch(WriteJob{send, h.source, h.node, h.port, h.bytes});
+}
+
+void* agent_main(void*)
+{
+    WireMessage m;
+    for (;;) {
+        long n = nvx_mailbox_read(g_cluster.mailbox, &m, sizeof m);
+        if (n < (long)sizeof(WireHeader)) transport_failure("MPI mailbox read", n);
+        const WireHeader& h = m.h;
+        RankState* r = h.dest >= 0 && h.dest < g_cluster.world_size ? state_of(h.dest) : nullptr;
+        if (r == nullptr) transport_failure("a message for a rank not on this cluster", h.dest);
+        switch (h.kind) {
+        case WireKind::Eager:
+            if (h.bytes > sizeof m.payload || (long)(sizeof(WireHeader) + h.bytes) != n)
+                transport_failure("a malformed eager message", n);
+            on_eager(r, m);
+            break;
+        case WireKind::Rts: on_rts(r, h); break;
+        case WireKind::Cts: on_cts(h); break;
+        case WireKind::Credit: r->credits.give(h.source, (uint32_t)h.bytes); break;
+        case WireKind::Ready:
+            __atomic_store_n(&r->rdv_writer_ready, 1, __ATOMIC_RELEASE);
+            r->bell.ring();
+            break;
+        case WireKind::Barrier:
+            __atomic_add_fetch(&g_cluster.barrier_messages, 1, __ATOMIC_ACQ_REL);
+            nvx_sys_futex_wake(&g_cluster.barrier_messages, 1);
+            break;
+        default: transport_failure("an unknown message kind", (long)h.kind);
+        }
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+void agent_start()
+{
+    nvx_thread_t t;
+    nvx_thread_attr_t attr = {config::kAgentStack, NVX_THREAD_ANY_HART};
+    int err = nvx_thread_create(&t, &attr, agent_main, nullptr);
+    if (err != 0) transport_failure("starting the receiver agent", err);
+}
+
+long mailbox_to_node(uint32_t node)
+{
+    Cluster& c = g_cluster;
+    nvx_mutex_lock(&c.table_lock);
+    if (c.out_mailbox[node] == 0) {
+        long id = nvx_mailbox_open(node, config::kMailboxPort);
+        if (id < 0) transport_failure("opening an MPI mailbox", id);
+        c.out_mailbox[node] = id + 1;
+    }
+    long id = c.out_mailbox[node] - 1;
+    nvx_mutex_unlock(&c.table_lock);
+    return id;
+}
+
+void wire_send(uint32_t node, const void* msg)
+{
+    const WireHeader* h = static_cast<const WireHeader*>(msg);
+    size_t size = sizeof(WireHeader) + (h->kind == WireKind::Eager ? h->bytes : 0);
+    long id = mailbox_to_node(node);
+    nvx_mutex_lock(&g_cluster.out_lock[node]);
+    long err = nvx_mailbox_write(id, msg, size);
+    nvx_mutex_unlock(&g_cluster.out_lock[node]);
+    if (err < 0) transport_failure("MPI mailbox write", err);
+}
+
+// First contact with a peer: its name gives its node (the Name Server, then that node's
+// Local Name Daemon); the answer is kept for the whole run.
+uint32_t node_of_rank(int world)
+{
+    Cluster& c = g_cluster;
+    int cached = __atomic_load_n(&c.node_of_rank[world], __ATOMIC_ACQUIRE);
+    if (cached >= 0) return (uint32_t)cached;
+    char name[24];
+    snprintf(name, sizeof name, "mpi.%d", world);
+    unsigned node = 0, port = 0;
+    uint64_t start = now_ticks();
+    int err = nvx_name_lookup(name, &node, &port);
+    uint64_t spent = now_ticks() - start;
+    if (err < 0 || port != config::kMailboxPort || node >= c.node_count) transport_failure("looking up a rank's name", err);
+    nvx_mutex_lock(&c.table_lock);
+    c.first_contacts++;
+    c.first_contact_ticks += spent;
+    nvx_mutex_unlock(&c.table_lock);
+    __atomic_store_n(&c.node_of_rank[world], (int)node, __ATOMIC_RELEASE);
+    return node;
+}
+
+}  // namespace mputil

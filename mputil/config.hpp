@@ -1,0 +1,48 @@
+// Every number of the LWMPI transport: ports, thresholds, queue bounds, stacks. Change
+// them here only.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <nvx/ikc.h>
+#include <nvx/services.h>
+
+namespace mputil::config {
+
+// Logical ports (programs own NVX_FIRST_USER_PORT..31 of every node).
+inline constexpr unsigned kMailboxPort = NVX_FIRST_USER_PORT;      // the cluster's MPI mailbox
+inline constexpr unsigned kPortalBase = NVX_FIRST_USER_PORT;       // + local rank index
+inline constexpr unsigned kMaxRanksPerCluster = NVX_IKC_PORTS - NVX_FIRST_USER_PORT;
+
+// Wire: one mailbox message carries a header and, for eager messages, the payload.
+inline constexpr size_t kMailboxBytes = NVX_MAILBOX_MSG_MAX;
+inline constexpr size_t kWireHeaderBytes = 56;
+// Largest message sent eagerly between clusters (bytes); larger ones use rendezvous.
+inline constexpr size_t kEagerMax = kMailboxBytes - kWireHeaderBytes;
+// Eager messages a sender may have unconsumed at one receiver; a receiver returns them
+// in batches of kCreditBatch. Without credit a message goes by rendezvous instead.
+inline constexpr uint32_t kEagerCredits = 8;
+inline constexpr uint32_t kCreditBatch = 4;
+// Portal transfers of one rendezvous message are at most this long.
+inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
+// Portal writer threads per cluster (started on demand, reused); more clear-to-sends wait.
+inline constexpr uint32_t kMaxWriters = 8;
+
+// Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell so that the
+// sender returns at once, at most kLocalCells cells per receiver; larger messages (or when
+// the cells are used up) wait for the receive and are copied once, sender to receiver.
+inline constexpr size_t kLocalCellMax = 1024;
+inline constexpr uint32_t kLocalCells = 64;
+
+// Stacks. A rank's default stack is 1/kRankStackShare of the cluster's user memory per
+// rank placed there, rounded down to 4 KiB and kept within [kRankStackMin, kRankStackMax]
+// (NVX_RANK_STACK, i.e. nvx-run --rank-stack, overrides it); helper threads get fixed ones.
+inline constexpr size_t kRankStackShare = 8;
+inline constexpr size_t kRankStackMin = 16 * 1024;
+inline constexpr size_t kRankStackMax = 64 * 1024;
+inline constexpr size_t kAgentStack = 8 * 1024;
+inline constexpr size_t kWriterStack = 8 * 1024;
+inline constexpr size_t kWatcherStack = 4 * 1024;
+
+}  // namespace mputil::config

@@ -1,0 +1,36 @@
+// A rank's doorbell: the rank sleeps on it in the kernel (futex) when it has nothing to
+// do; whoever makes progress for it rings it, with a kernel call only if it sleeps.
+// Protocol: snapshot(), look for work, then sleep(snapshot): a ring after the snapshot
+// makes the sleep return at once, so no wake-up is lost.
+#pragma once
+
+#include <stdint.h>
+
+#include <nvx/clock.h>
+#include <nvx/syscall.h>
+
+namespace mputil {
+
+struct Doorbell {
+    uint32_t seq;
+    uint32_t sleeping;
+    uint64_t stamp;  // time of the last ring (virtual clock, issue 9)
+
+    uint32_t snapshot() const { return __atomic_load_n(&seq, __ATOMIC_SEQ_CST); }
+
+    void sleep(uint32_t seen)
+    {
+        __atomic_store_n(&sleeping, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&seq, __ATOMIC_SEQ_CST) == seen) nvx_sys_futex_wait(&seq, seen);
+        __atomic_store_n(&sleeping, 0, __ATOMIC_SEQ_CST);
+    }
+
+    void ring()
+    {
+        __atomic_store_n(&stamp, nvx_rdtime(), __ATOMIC_RELAXED);
+        __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0) nvx_sys_futex_wake(&seq, 1);
+    }
+};
+
+}  // namespace mputil

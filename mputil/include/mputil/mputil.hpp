@@ -1,0 +1,103 @@
+// MPIUtil: the OS-dependent tier of LWMPI. libmpi/ reaches threads, IKC, names, futexes,
+// clocks and launch information only through this header, so porting LWMPI to another OS
+// means rewriting mputil/ only. Every call is made by a rank thread (one per MPI rank)
+// between init() and finalize() unless said otherwise.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+namespace mputil {
+
+// ---- World, fixed at launch. World ranks are 0..world_size()-1. -------------------------
+
+int world_size();
+int world_rank();                              // of the calling rank thread
+int cluster_of(int world_rank);                // compute cluster index that runs that rank
+int cluster_count();                           // clusters that have ranks
+int local_ranks(int* world_ranks, int max);    // ranks of my cluster, ascending; returns count
+bool is_main_rank_thread();                    // for MPI_Is_thread_main
+
+// ---- Point-to-point on contiguous bytes, MPI matching on (context, source, tag). --------
+// Messages between one pair of ranks on one context never overtake each other.
+
+constexpr int kAnySource = -1;
+constexpr int kAnyTag = -1;
+
+enum class SendMode {
+    Standard,     // completes when the buffer may be reused
+    Synchronous,  // completes only once a matching receive was posted (MPI_Ssend)
+    Ready,        // the receive is known to be posted; behaves like Standard here
+};
+
+struct Op;  // one transport operation (a send or a receive), opaque
+
+struct Completion {
+    int source;      // matched world rank (receives, probes); the destination for sends
+    int tag;         // matched tag
+    size_t bytes;    // bytes delivered (receives: at most the capacity)
+    bool truncated;  // the message was longer than the receive buffer
+    bool cancelled;  // the receive was cancelled before matching
+};
+
+// Start a send / receive and return at once. Never nullptr: out of memory ends the run
+// (abort_run) with a report. `buf` must stay valid until the operation completes.
+Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes,
+          SendMode mode);
+Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
+          size_t capacity);
+
+// Makes progress; true when `op` is done, then *out is filled (out may be nullptr).
+bool test(Op* op, Completion* out);
+
+// Blocks in the kernel until at least one of ops[0..n) is done (nullptr entries are
+// skipped); writes the indices of up to max_done done operations to done_index and returns
+// how many. Returns 0 at once when every entry is nullptr. Completion data: test().
+int wait_some(Op* const* ops, int n, int* done_index, int max_done);
+
+// Receives only: true if the receive was removed before it matched (its completion then
+// says cancelled); false if it matched already (or is a send) and completes normally.
+bool cancel(Op* op);
+
+// Frees an operation after it completed (test()/wait_some() said so) or was cancelled.
+void release(Op* op);
+
+// Looks for a message that a receive with these arguments would match, without receiving
+// it: source, tag and the full message length in bytes (truncated = false).
+bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);
+void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);  // blocks
+
+// Truncation: a message longer than `capacity` completes with truncated = true and
+// bytes = capacity written (never more); the rest is discarded without corrupting anything.
+// Blocking waits never spin: they sleep in the kernel (futex or IKC read) and wake on a
+// local or a remote arrival. Every envelope and queue entry carries a 64-bit `stamp` for
+// the virtual clock of a later issue.
+
+// ---- Environment. ------------------------------------------------------------------------
+
+double wtime();                              // seconds since an arbitrary fixed origin
+double wtick();                              // resolution of wtime()
+int processor_name(char* out, int max);      // "nvx-cluster3-pe5"; returns length written
+[[noreturn]] void abort_run(int status);     // ends the whole run with that exit status
+void* alloc_mem(size_t bytes);               // nullptr when out of memory
+void free_mem(void* p);
+const char* variant();                       // "opt" or "unopt"
+
+// Called by MPI_Init / MPI_Finalize on every rank thread. finalize() returns once every
+// operation of the calling rank completed on both sides.
+void init();
+void finalize();
+
+// Blocks until every rank of my cluster called it (shared-memory barrier, sleeps).
+void barrier_cluster();
+
+// ---- Measurements (benchmarks and tests). --------------------------------------------------
+
+struct Stats {
+    uint64_t first_contacts;        // name lookups of peers done by this cluster
+    double first_contact_seconds;   // their total time
+    uint32_t writer_threads;        // portal writer threads this cluster started
+};
+void stats(Stats* out);             // of the calling rank's cluster
+
+}  // namespace mputil

@@ -1,0 +1,138 @@
+// State shared by the threads of one cluster: the world as launched, one RankState per
+// rank placed here, output mailboxes, and the operations (Op) and unexpected messages
+// that move between them. Private to mputil.
+#pragma once
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <nvx/thread.h>
+
+#include "mputil/config.hpp"
+#include "mputil/credits.hpp"
+#include "mputil/doorbell.hpp"
+#include "mputil/match.hpp"
+#include "mputil/mputil.hpp"
+
+namespace mputil {
+
+enum class OpKind : uint8_t { Send, Recv };
+
+struct Op {
+    Op* next;            // posted queue or ready list of the owner
+    OpKind kind;
+    SendMode mode;
+    int owner;           // world rank that started it
+    uint32_t done;       // set (release) by whoever completes it, then the owner's bell rings
+    Completion result;
+    uint64_t stamp;
+    // Receive: what it accepts and where the data goes.
+    int source;
+    uint32_t context;
+    int tag;
+    void* buf;
+    size_t capacity;
+    // Send: what it sends.
+    int dest;
+    const void* data;
+    size_t bytes;
+    // Receive matched with a rendezvous (RTS): its envelope and the sender to clear.
+    Envelope matched;
+    uint64_t rdv_cookie;
+    uint32_t rdv_node;
+    size_t rdv_bytes;
+};
+
+// How an unexpected message holds its data.
+enum class Holding : uint8_t {
+    Cell,       // payload copied right after the entry (eager, or a small local send)
+    LocalRef,   // the local sender's buffer: copied at match time, then the send completes
+    Rendezvous, // remote data, fetched through the portal after a clear-to-send
+};
+
+struct Unexpected {
+    Unexpected* next;
+    Envelope env;
+    size_t bytes;          // the message's full length
+    Holding holding;
+    bool remote_eager;     // consuming it returns an eager credit to env.source
+    bool local_cell;       // counts against the receiver's local cells
+    Op* sender;            // LocalRef
+    uint64_t cookie;       // Rendezvous: sender's operation
+    uint32_t node;         // Rendezvous: sender's node
+    unsigned char* payload() { return reinterpret_cast<unsigned char*>(this + 1); }
+};
+
+struct RankState {
+    int world_rank;
+    int local_index;
+    int pe;                    // local hart the rank thread is pinned to
+    nvx_mutex_t lock;          // queues, ready list, cell count
+    Queue<Op> posted;
+    Queue<Unexpected> unexpected;
+    Queue<Op> ready;           // receives matched with an RTS, waiting for their CTS
+    Op* rdv_active;            // the one receive whose CTS is out (owner thread only)
+    uint32_t rdv_writer_ready; // set by the agent: rdv_active's writer is about to write
+    uint32_t local_cells;      // cells held in `unexpected` for local senders
+    uint32_t credits_due;      // set when some source's debt reached a batch
+    Doorbell bell;
+    CreditLedger credits;      // eager credits towards every rank (as a sender)
+    CreditDebts debts;         // credits owed to every rank (as a receiver)
+    long portal;               // input portal at (node, kPortalBase + local_index)
+    nvx_thread_t thread;
+};
+
+struct Cluster {
+    int world_size;
+    int here;                  // ranks on this cluster
+    int clusters_used;
+    unsigned* cluster_of;      // world rank -> compute cluster index
+    int* local_of;             // world rank -> local index here, or -1
+    RankState* ranks;          // [here]
+    unsigned my_cluster;       // compute cluster index of this cluster
+    uint32_t node;             // this cluster's NoC node
+    unsigned first_compute;    // board index of compute cluster 0
+    long mailbox;              // the MPI mailbox (input)
+    int* node_of_rank;         // name lookups, cached: -1 = not looked up yet
+    long* out_mailbox;         // per node: opened output mailbox + 1 (0 = none)
+    nvx_mutex_t* out_lock;     // per node: one writer at a time
+    nvx_mutex_t table_lock;    // node_of_rank, out_mailbox
+    nvx_barrier_t local_barrier;
+    uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
+    size_t rank_stack;
+    bool local_path;           // the variant: local messages through shared memory
+    unsigned node_count;
+    // Statistics (first contact through the Name Server; portal writers started).
+    uint64_t first_contacts;
+    uint64_t first_contact_ticks;
+    uint32_t writers;
+};
+
+extern Cluster g_cluster;
+RankState* self_state();                  // the calling rank's state (nullptr elsewhere)
+inline RankState* state_of(int world)     // a rank of this cluster, or nullptr
+{
+    int i = g_cluster.local_of[world];
+    return i < 0 ? nullptr : &g_cluster.ranks[i];
+}
+
+// Set by the build variant (variant_opt.cpp / variant_unopt.cpp).
+bool variant_local_path();
+const char* variant_name();
+
+// transport.cpp
+void complete(Op* op, const Completion& c);  // sets the result, marks done, rings owner
+void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes);
+void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
+
+// agent.cpp: the receiver agent and the portal writers.
+void agent_start();
+long mailbox_to_node(uint32_t node);          // output mailbox towards node (opened once)
+void wire_send(uint32_t node, const void* msg);  // one mailbox message, blocking until accepted
+uint32_t node_of_rank(int world);             // first contact: Name Server lookup, cached
+
+// world.cpp
+void world_barrier();                         // every rank of every cluster (blocking)
+uint64_t now_ticks();
+
+}  // namespace mputil

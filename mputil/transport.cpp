@@ -1,0 +1,336 @@
+// Point-to-point transport of the contract. A rank's queues (posted receives, unexpected
+// messages) live in cluster memory under the rank's lock; senders of its cluster (opt
+// build) and its cluster's agent match against them. Protocols:
+//   local (opt):   match in the receiver's queue, one copy sender -> receiver (small
+//                  messages may wait in a cell so that the sender returns at once);
+//   remote/unopt:  eager (one mailbox message, while the sender has credit) or
+//                  rendezvous (RTS, CTS, portal straight into the receive buffer).
+// Waits sleep on the rank's doorbell (futex); nothing spins.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvx/clock.h>
+#include <nvx/ikc.h>
+
+#include "mputil/state.hpp"
+#include "mputil/wire.hpp"
+
+namespace mputil {
+
+namespace {
+
+RankState* me_or_die()
+{
+    RankState* me = self_state();
+    if (me == nullptr) {
+        printf("[lwmpi] a transport call from a thread that is not a rank\n");
+        abort_run(1);
+    }
+    return me;
+}
+
+bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE) != 0; }
+
+Op* new_op(OpKind kind, RankState* me)
+{
+    Op* op = static_cast<Op*>(xmalloc(sizeof(Op)));
+    memset(op, 0, sizeof *op);
+    op->kind = kind;
+    op->owner = me->world_rank;
+    op->stamp = now_ticks();
+    return op;
+}
+
+Completion send_completion(const Op* send) { return Completion{send->dest, send->tag, send->bytes, false, false}; }
+
+WireHeader header(WireKind kind, int source, int dest)
+{
+    WireHeader h;
+    memset(&h, 0, sizeof h);
+    h.kind = kind;
+    h.source = source;
+    h.dest = dest;
+    h.stamp = now_ticks();
+    return h;
+}
+
+// Consumes an unexpected message for `recv` (the receiver's lock is held).
+void consume(RankState* me, Op* recv, Unexpected* u)
+{
+    switch (u->holding) {
+    case Holding::Cell:
+        if (u->remote_eager && me->debts.consumed(u->env.source)) me->credits_due = 1;
+        if (u->local_cell) me->local_cells--;
+        deliver_bytes(recv, u->env, u->payload(), u->bytes);
+        break;
+    case Holding::LocalRef: {
+        Op* send = u->sender;
+        deliver_bytes(recv, u->env, send->data, u->bytes);
+        complete(send, send_completion(send));
+        break;
+    }
+    case Holding::Rendezvous:
+        recv->matched = u->env;
+        recv->rdv_cookie = u->cookie;
+        recv->rdv_node = u->node;
+        recv->rdv_bytes = u->bytes;
+        me->ready.push_back(recv);
+        break;
+    }
+    free(u);
+}
+
+// Opt build, both ranks on this cluster: match in the receiver's queue.
+void local_send(RankState* me, RankState* peer, Op* send)
+{
+    Envelope e{me->world_rank, send->context, send->tag, send->stamp};
+    bool sent = true;
+    nvx_mutex_lock(&peer->lock);
+    Op* recv = peer->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
+    if (recv != nullptr) {
+        deliver_bytes(recv, e, send->data, send->bytes);
+    } else {
+        bool cell = send->mode != SendMode::Synchronous && send->bytes <= config::kLocalCellMax &&
+                    peer->local_cells < config::kLocalCells;
+        Unexpected* u = static_cast<Unexpected*>(xmalloc(sizeof(Unexpected) + (cell ? send->bytes : 0)));
+        memset(u, 0, sizeof *u);
+        u->env = e;
+        u->bytes = send->bytes;
+        if (cell) {
+            u->holding = Holding::Cell;
+            u->local_cell = true;
+            peer->local_cells++;
+            if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
+        } else {
+            u->holding = Holding::LocalRef;
+            u->sender = send;
+            sent = false;
+        }
+        peer->unexpected.push_back(u);
+    }
+    nvx_mutex_unlock(&peer->lock);
+    peer->bell.ring();
+    if (sent) complete(send, send_completion(send));
+}
+
+// Between clusters (every message in the unopt build): eager while credit lasts, else
+// rendezvous, which needs no credit (its RTS is an envelope only; the data stays with
+// the sender until the receiver clears it).
+void remote_send(RankState* me, Op* send)
+{
+    uint32_t node = node_of_rank(send->dest);
+    WireMessage m;
+    m.h = header(WireKind::Eager, me->world_rank, send->dest);
+    m.h.context = send->context;
+    m.h.tag = send->tag;
+    m.h.bytes = send->bytes;
+    if (send->mode != SendMode::Synchronous && send->bytes <= config::kEagerMax && me->credits.take(send->dest)) {
+        if (send->bytes > 0) memcpy(m.payload, send->data, send->bytes);  // data may be null
+        wire_send(node, &m);
+        complete(send, send_completion(send));
+        return;
+    }
+    m.h.kind = WireKind::Rts;
+    m.h.synchronous = send->mode == SendMode::Synchronous;
+    m.h.cookie = reinterpret_cast<uint64_t>(send);
+    m.h.node = g_cluster.node;
+    wire_send(node, &m.h);
+}
+
+Completion rendezvous_completion(const Op* recv)
+{
+    return Completion{recv->matched.source, recv->matched.tag, delivered_bytes(recv->rdv_bytes, recv->capacity),
+                      truncates(recv->rdv_bytes, recv->capacity), false};
+}
+
+// A receive matched with an RTS: clear the sender for the bytes it takes. Its agent gives
+// the job to a portal writer, which says Ready before it writes. True if data will come.
+bool clear_to_send(RankState* me, Op* recv)
+{
+    size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
+    WireHeader cts = header(WireKind::Cts, me->world_rank, recv->matched.source);
+    cts.cookie = recv->rdv_cookie;
+    cts.bytes = bytes;
+    cts.node = g_cluster.node;
+    cts.port = config::kPortalBase + (uint32_t)me->local_index;
+    wire_send(recv->rdv_node, &cts);
+    return bytes > 0;
+}
+
+// The writer is ready: read the data straight into the receive buffer. The read blocks
+// only for a transfer whose writer is already writing, so it always ends.
+void read_rendezvous(RankState* me, Op* recv)
+{
+    size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
+    char* buf = static_cast<char*>(recv->buf);
+    for (size_t off = 0; off < bytes; off += config::kPortalPiece) {
+        size_t piece = bytes - off < config::kPortalPiece ? bytes - off : config::kPortalPiece;
+        long err = nvx_portal_allow(me->portal, recv->rdv_node);
+        if (err >= 0) err = nvx_portal_read(me->portal, buf + off, piece);
+        if (err < 0) {
+            printf("[lwmpi] rank %d: portal read failed (%ld): ending the run\n", me->world_rank, err);
+            abort_run(1);
+        }
+    }
+    complete(recv, rendezvous_completion(recv));
+}
+
+void return_credits(RankState* me)
+{
+    if (__atomic_exchange_n(&me->credits_due, 0, __ATOMIC_ACQ_REL) == 0) return;
+    for (int s = 0; s < g_cluster.world_size; s++) {
+        uint32_t n = me->debts.collect(s, me->debts.batch());
+        if (n == 0) continue;
+        WireHeader h = header(WireKind::Credit, me->world_rank, s);
+        h.bytes = n;
+        wire_send(node_of_rank(s), &h);
+    }
+}
+
+// The work only the rank itself does: credits it owes, and its rendezvous receives, one
+// at a time (one CTS out per receiver portal port): clear, wait for Ready, read.
+void progress(RankState* me)
+{
+    return_credits(me);
+    for (;;) {
+        if (me->rdv_active != nullptr) {
+            if (__atomic_exchange_n(&me->rdv_writer_ready, 0, __ATOMIC_ACQ_REL) == 0) return;
+            Op* recv = me->rdv_active;
+            me->rdv_active = nullptr;
+            read_rendezvous(me, recv);
+            continue;
+        }
+        nvx_mutex_lock(&me->lock);
+        Op* recv = me->ready.take_first([](Op*) { return true; });
+        nvx_mutex_unlock(&me->lock);
+        if (recv == nullptr) return;
+        if (clear_to_send(me, recv)) me->rdv_active = recv;
+        else complete(recv, rendezvous_completion(recv));  // nothing to move
+    }
+}
+
+bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completion* out)
+{
+    nvx_mutex_lock(&me->lock);
+    Unexpected* u = me->unexpected.find_first([&](Unexpected* x) { return matches(source, context, tag, x->env); });
+    if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
+    nvx_mutex_unlock(&me->lock);
+    return u != nullptr;
+}
+
+}  // namespace
+
+void complete(Op* op, const Completion& c)
+{
+    RankState* owner = state_of(op->owner);
+    op->result = c;
+    __atomic_store_n(&op->done, 1, __ATOMIC_RELEASE);  // the owner may free op from here on
+    owner->bell.ring();
+}
+
+void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes)
+{
+    size_t n = delivered_bytes(bytes, recv->capacity);
+    if (n > 0) memcpy(recv->buf, data, n);
+    complete(recv, Completion{e.source, e.tag, n, truncates(bytes, recv->capacity), false});
+}
+
+Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
+{
+    RankState* me = me_or_die();
+    Op* send = new_op(OpKind::Send, me);
+    send->mode = mode;
+    send->dest = dest_world;
+    send->context = context;
+    send->tag = tag;
+    send->data = buf;
+    send->bytes = bytes;
+    RankState* peer = state_of(dest_world);
+    if (peer != nullptr && g_cluster.local_path) local_send(me, peer, send);
+    else remote_send(me, send);
+    return send;
+}
+
+Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity)
+{
+    RankState* me = me_or_die();
+    Op* recv = new_op(OpKind::Recv, me);
+    recv->source = source_world_or_any;
+    recv->context = context;
+    recv->tag = tag_or_any;
+    recv->buf = buf;
+    recv->capacity = capacity;
+    nvx_mutex_lock(&me->lock);
+    Unexpected* u = me->unexpected.take_first(
+        [&](Unexpected* x) { return matches(recv->source, recv->context, recv->tag, x->env); });
+    if (u != nullptr) consume(me, recv, u);
+    else me->posted.push_back(recv);
+    nvx_mutex_unlock(&me->lock);
+    return recv;
+}
+
+bool test(Op* op, Completion* out)
+{
+    progress(me_or_die());
+    if (!is_done(op)) return false;
+    if (out != nullptr) *out = op->result;
+    return true;
+}
+
+int wait_some(Op* const* ops, int n, int* done_index, int max_done)
+{
+    bool any = false;
+    for (int i = 0; i < n; i++) any |= ops[i] != nullptr;
+    if (!any || max_done <= 0) return 0;
+    RankState* me = me_or_die();
+    for (;;) {
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        int k = 0;
+        for (int i = 0; i < n && k < max_done; i++)
+            if (ops[i] != nullptr && is_done(ops[i])) done_index[k++] = i;
+        if (k > 0) return k;
+        me->bell.sleep(seen);
+    }
+}
+
+bool cancel(Op* op)
+{
+    if (op->kind != OpKind::Recv) return false;
+    RankState* me = me_or_die();
+    nvx_mutex_lock(&me->lock);
+    bool removed = me->posted.remove(op);
+    nvx_mutex_unlock(&me->lock);
+    if (removed) complete(op, Completion{kAnySource, kAnyTag, 0, false, true});
+    return removed;
+}
+
+void release(Op* op) { free(op); }
+
+bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    RankState* me = me_or_die();
+    progress(me);
+    return probe_queue(me, source_or_any, context, tag_or_any, out);
+}
+
+void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    RankState* me = me_or_die();
+    for (;;) {
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        if (probe_queue(me, source_or_any, context, tag_or_any, out)) return;
+        me->bell.sleep(seen);
+    }
+}
+
+void stats(Stats* out)
+{
+    out->first_contacts = g_cluster.first_contacts;
+    out->first_contact_seconds = (double)g_cluster.first_contact_ticks / (double)NVX_TIMER_HZ;
+    out->writer_threads = __atomic_load_n(&g_cluster.writers, __ATOMIC_RELAXED);
+}
+
+}  // namespace mputil

@@ -1,0 +1,301 @@
+// The world as launched and the rank threads. crt0 calls nvx_program_main; this one (it
+// replaces the runtime's weak default) sets up the cluster's MPI endpoints, starts one
+// thread per rank placed here, pinned to its PE, each running the program's main, and
+// one watcher per rank that ends the whole run at once if its rank is killed by a fault.
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvx/clock.h>
+#include <nvx/ikc.h>
+#include <nvx/launch.h>
+#include <nvx/names.h>
+#include <nvx/placement.h>
+#include <nvx/syscall.h>
+#include <nvx/thread.h>
+
+#include "mputil/state.hpp"
+#include "mputil/wire.hpp"
+
+extern "C" int main(int argc, char** argv, char** envp);
+extern "C" char** environ;
+
+namespace mputil {
+
+Cluster g_cluster;
+
+namespace {
+
+thread_local RankState* t_self;  // the rank the calling thread runs (nullptr: not a rank)
+
+struct ProgramArgs {
+    int argc;
+    char** argv;
+};
+ProgramArgs g_args;
+int g_first_failure;             // first non-zero status a rank returned
+unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
+uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has waited for
+
+[[noreturn]] void launch_failure(const char* what, long err)
+{
+    printf("[lwmpi] cluster start failed: %s (%ld)\n", what, err);
+    nvx_sys_exit(2);
+}
+
+size_t rank_stack_size(const struct nvx_info& info, int ranks_here)
+{
+    const char* text = getenv("NVX_RANK_STACK");
+    if (text == nullptr || *text == '\0') {
+        size_t share = (size_t)info.user_memory / (config::kRankStackShare * (size_t)ranks_here) & ~(size_t)4095;
+        return share < config::kRankStackMin ? config::kRankStackMin
+               : share > config::kRankStackMax ? config::kRankStackMax : share;
+    }
+    char* end;
+    unsigned long v = strtoul(text, &end, 10);
+    if (*end != '\0' || v < NVX_THREAD_STACK_MIN) launch_failure("bad NVX_RANK_STACK", (long)v);
+    return v;
+}
+
+uint32_t node_of_cluster(unsigned compute_index)
+{
+    long node = nvx_node_of(g_cluster.first_compute + compute_index, 0);
+    if (node < 0) launch_failure("no node for a compute cluster", node);
+    return (uint32_t)node;
+}
+
+// Sends a Barrier message to the leader (local rank 0) of a cluster.
+void barrier_message(unsigned cluster)
+{
+    int leader = -1;
+    for (int r = 0; r < g_cluster.world_size && leader < 0; r++)
+        if (g_cluster.cluster_of[r] == cluster) leader = r;
+    WireHeader h;
+    memset(&h, 0, sizeof h);
+    h.kind = WireKind::Barrier;
+    h.source = world_rank();
+    h.dest = leader;
+    h.stamp = now_ticks();
+    wire_send(node_of_cluster(cluster), &h);
+}
+
+// Sleeps until the agent has counted `count` Barrier messages in all.
+void await_barrier_messages(uint32_t count)
+{
+    for (;;) {
+        uint32_t seen = __atomic_load_n(&g_cluster.barrier_messages, __ATOMIC_ACQUIRE);
+        if (seen >= count) return;
+        nvx_sys_futex_wait(&g_cluster.barrier_messages, seen);
+    }
+}
+
+// Each rank gets its own copy of argv (pointers and strings): programs rewrite it
+// (MPI_Init(&argc, &argv), getopt's permutations, strtok) as if they owned it.
+char** copy_args(int argc, char** argv)
+{
+    size_t bytes = sizeof(char*) * (size_t)(argc + 1);
+    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
+    char** copy = static_cast<char**>(xmalloc(bytes));
+    char* text = reinterpret_cast<char*>(copy + argc + 1);
+    for (int i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        memcpy(text, argv[i], n);
+        copy[i] = text;
+        text += n;
+    }
+    copy[argc] = nullptr;
+    return copy;
+}
+
+void* rank_main(void* arg)
+{
+    t_self = static_cast<RankState*>(arg);
+    char** argv = copy_args(g_args.argc, g_args.argv);
+    int status = main(g_args.argc, argv, environ);
+    free(argv);
+    return reinterpret_cast<void*>(static_cast<intptr_t>(status));
+}
+
+// A killed rank ends the run: the cluster exits with 128 + cause, and the Spawn Server
+// ends the whole run on the first failing cluster.
+void* watch_rank(void* arg)
+{
+    RankState* r = static_cast<RankState*>(arg);
+    struct nvx_thread_status end;
+    int err = nvx_thread_join_status(r->thread, &end);
+    if (err != 0) launch_failure("cannot watch a rank thread", err);
+    if (end.how == NVX_THREAD_KILLED) {
+        printf("[lwmpi] rank %d (cluster %u, PE %d) was killed by exception cause %lu: ending the run\n",
+               r->world_rank, g_cluster.first_compute + g_cluster.my_cluster, r->pe, (unsigned long)end.value);
+        fflush(stdout);
+        nvx_sys_exit(128 + (int)end.value);
+    }
+    int status = (int)end.value;
+    int none = 0;
+    if (status != 0) __atomic_compare_exchange_n(&g_first_failure, &none, status, false, __ATOMIC_ACQ_REL,
+                                                 __ATOMIC_ACQUIRE);
+    return nullptr;
+}
+
+void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
+{
+    Cluster& c = g_cluster;
+    c.world_size = (int)launch.ranks;
+    c.here = (int)launch.ranks_here;
+    c.first_compute = info.cluster_count - info.compute_count;
+    c.my_cluster = info.cluster - c.first_compute;
+    c.node = info.node;
+    c.node_count = info.node_count;
+    c.local_path = variant_local_path();
+    c.rank_stack = rank_stack_size(info, c.here);
+    c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
+    c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
+    c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
+    c.out_mailbox = static_cast<long*>(xmalloc(sizeof(long) * c.node_count));
+    c.out_lock = static_cast<nvx_mutex_t*>(xmalloc(sizeof(nvx_mutex_t) * c.node_count));
+    if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.policy, c.cluster_of) != 0)
+        launch_failure("bad launch placement", -1);
+    bool used[64] = {};
+    for (int r = 0; r < c.world_size; r++) {
+        c.local_of[r] = -1;
+        c.node_of_rank[r] = -1;
+        if (c.cluster_of[r] < 64) used[c.cluster_of[r]] = true;
+    }
+    c.clusters_used = 0;
+    for (bool u : used) c.clusters_used += u;
+    for (unsigned n = 0; n < c.node_count; n++) {
+        c.out_mailbox[n] = 0;
+        nvx_mutex_init(&c.out_lock[n]);
+    }
+    nvx_mutex_init(&c.table_lock);
+    if (c.here > (int)config::kMaxRanksPerCluster || c.here > (int)info.user_harts)
+        launch_failure("more ranks than PEs or portal ports on this cluster", c.here);
+    nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
+    g_root_cluster = c.cluster_of[0];
+}
+
+void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
+{
+    Cluster& c = g_cluster;
+    c.ranks = static_cast<RankState*>(xmalloc(sizeof(RankState) * c.here));
+    for (int i = 0; i < c.here; i++) {
+        RankState& r = c.ranks[i];
+        r = RankState{};
+        r.world_rank = (int)launch.rank[i];
+        r.local_index = i;
+        r.pe = (int)(info.first_user_hart + i);
+        nvx_mutex_init(&r.lock);
+        r.credits.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
+                       config::kEagerCredits);
+        r.debts.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
+                     config::kCreditBatch);
+        r.portal = nvx_portal_create(c.node, config::kPortalBase + i);
+        if (r.portal < 0) launch_failure("cannot create a rank's portal", r.portal);
+        c.local_of[r.world_rank] = i;
+    }
+}
+
+}  // namespace
+
+RankState* self_state() { return t_self; }
+
+uint64_t now_ticks() { return nvx_rdtime(); }
+
+// Every rank of every cluster: the ranks of a cluster meet at the local barrier, then
+// the cluster leaders report to the root cluster's leader through the MPI mailboxes (the
+// agents count Barrier messages) and wait for its go. Addressed by cluster, not by name:
+// it also runs before any name exists. Messages to a port not yet created wait in its
+// kernel, so a late cluster loses nothing.
+void world_barrier()
+{
+    Cluster& c = g_cluster;
+    barrier_cluster();
+    if (self_state()->local_index == 0 && c.clusters_used > 1) {
+        if (c.my_cluster == g_root_cluster) {
+            g_barrier_expected += (uint32_t)c.clusters_used - 1;
+            await_barrier_messages(g_barrier_expected);
+            bool seen[64] = {};
+            for (int r = 0; r < c.world_size; r++) {
+                unsigned cl = c.cluster_of[r];
+                if (cl != g_root_cluster && !seen[cl]) {
+                    seen[cl] = true;
+                    barrier_message(cl);
+                }
+            }
+        } else {
+            barrier_message(g_root_cluster);
+            await_barrier_messages(++g_barrier_expected);
+        }
+    }
+    barrier_cluster();
+}
+
+int world_size() { return g_cluster.world_size; }
+int world_rank() { return t_self != nullptr ? t_self->world_rank : -1; }
+int cluster_of(int world) { return (int)g_cluster.cluster_of[world]; }
+int cluster_count() { return g_cluster.clusters_used; }
+bool is_main_rank_thread() { return t_self != nullptr; }
+
+int local_ranks(int* world_ranks, int max)
+{
+    int n = 0;
+    for (int i = 0; i < g_cluster.here && n < max; i++) world_ranks[n++] = g_cluster.ranks[i].world_rank;
+    return n;
+}
+
+void barrier_cluster() { nvx_barrier_wait(&g_cluster.local_barrier); }
+
+// Each rank publishes its endpoint (the cluster's MPI mailbox) under "mpi.<rank>"; the
+// world barrier makes sure every name exists before anyone looks one up.
+void init()
+{
+    char name[24];
+    snprintf(name, sizeof name, "mpi.%d", world_rank());
+    int err = nvx_name_link(name, config::kMailboxPort);
+    if (err < 0 && err != -EEXIST) {
+        printf("[lwmpi] rank %d: cannot link name %s (%d)\n", world_rank(), name, err);
+        abort_run(1);
+    }
+    world_barrier();
+}
+
+void finalize() { world_barrier(); }
+
+}  // namespace mputil
+
+using namespace mputil;
+
+extern "C" int nvx_program_main(int argc, char** argv, char** envp)
+{
+    (void)envp;
+    struct nvx_info info;
+    if (nvx_sys_info(&info) < 0) launch_failure("no cluster information", -1);
+    struct nvx_launch launch;
+    if (nvx_launch_info(&launch) != 0) {  // started without the launcher: a world of one
+        memset(&launch, 0, sizeof launch);
+        launch.ranks = launch.clusters = launch.pes = launch.ranks_here = 1;
+        launch.policy = NVX_MAP_COMPACT;
+        info.cluster = info.cluster_count - info.compute_count;
+    }
+    g_args = {argc, argv};
+    setup_world(launch, info);
+    setup_ranks(launch, info);
+    g_cluster.mailbox = nvx_mailbox_create(g_cluster.node, config::kMailboxPort);
+    if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
+    agent_start();
+
+    nvx_thread_t watchers[config::kMaxRanksPerCluster];
+    for (int i = 0; i < g_cluster.here; i++) {
+        RankState& r = g_cluster.ranks[i];
+        nvx_thread_attr_t attr = {g_cluster.rank_stack, r.pe};
+        int err = nvx_thread_create(&r.thread, &attr, rank_main, &r);
+        if (err != 0) launch_failure("cannot start a rank thread", err);
+        nvx_thread_attr_t watch = {config::kWatcherStack, NVX_THREAD_ANY_HART};
+        err = nvx_thread_create(&watchers[i], &watch, watch_rank, &r);
+        if (err != 0) launch_failure("cannot start a rank watcher", err);
+    }
+    for (int i = 0; i < g_cluster.here; i++) nvx_thread_join(watchers[i], nullptr);
+    fflush(stdout);
+    return g_first_failure;
+}

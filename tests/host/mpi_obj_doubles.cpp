@@ -1,0 +1,20 @@
+// Test doubles for the host tests of libmpi's object layer: the error-handler hook behaves
+// like MPI_ERRORS_RETURN and remembers the last error; the rank thread's world rank is set
+// by the test.
+#include "tests/host/mpi_obj_doubles.hpp"
+
+namespace mpi_obj_test {
+LastError last_error;
+int world_rank = 0;
+}  // namespace mpi_obj_test
+
+namespace lwmpi {
+int raise_error(MPI_Comm comm, int error_code, const char* call) {
+    mpi_obj_test::last_error = {comm, error_code, call};
+    return error_code;
+}
+}  // namespace lwmpi
+
+namespace mputil {
+int world_rank() { return mpi_obj_test::world_rank; }
+}  // namespace mputil
