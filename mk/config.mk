@@ -44,9 +44,9 @@ SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
 USER_ARCH := -march=rv64gc -mabi=lp64d
 USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include -Iservices/include \
 	-isystem $(NEWLIB_INC)
-# newlib declares clock_gettime, nanosleep and CLOCK_MONOTONIC only for these POSIX
-# options; runtime/posix.c provides them.
-USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L
+# newlib declares clock_gettime, nanosleep, clock_nanosleep and CLOCK_MONOTONIC only for
+# these POSIX options; runtime/posix.c provides them.
+USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L -D_POSIX_CLOCK_SELECTION=200809L
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
 

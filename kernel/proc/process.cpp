@@ -7,12 +7,14 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "support/atomic.hpp"
 #include "support/format.hpp"
 #include "support/string.hpp"
 #include "kernel/module.hpp"
 #include "kernel/sched/futex.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::kernel {
@@ -126,6 +128,7 @@ void tear_down_program() {
     for (u32 i = 1; i <= user_hart_count(); i++) atomic::store_release(&cpu_at(i).posted, static_cast<Thread*>(nullptr));
     g_threads.release_all();
     futex_reset();
+    sleepers_reset();
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->program_ended != nullptr) m->program_ended();
     g_space.reset_user();

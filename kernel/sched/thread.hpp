@@ -11,7 +11,7 @@ struct Cpu;
 enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
 
 // What a blocked thread waits for; a module's wait (IKC I/O) is kept by that module.
-enum class BlockReason : u8 { None, Futex, Join, Module };
+enum class BlockReason : u8 { None, Futex, Join, Sleep, Module };
 
 struct Thread {
     TrapFrame frame;  // first: uservec saves straight into it
@@ -24,6 +24,7 @@ struct Thread {
     Cpu* cpu;         // where it runs (Running) or last ran
     Thread* next;     // link in the ready queue or a wait queue
     u64 futex_address;
+    u64 wake_at;      // deadline of a timed sleep (board clock ticks)
     Thread* joiner;   // thread blocked in join on this one
     u64 join_status_address;  // joiner's struct nvx_thread_status*, already validated
     bool has_joiner;

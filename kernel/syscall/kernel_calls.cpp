@@ -1,11 +1,13 @@
 // The kernel's own calls: the table (number, where it runs, handler) and the handlers of
 // the calls that run on the calling hart. Modules list theirs with their descriptor.
+#include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/futex.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/string.hpp"
@@ -76,6 +78,7 @@ CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
 CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, a.a1); }
 CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
 CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, a.a0, static_cast<u32>(a.a1)); }
+CallResult sys_sleep_until(Thread* t, const CallArgs& a) { return sleep_until(t, a.a0, riscv::read_time()); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
 CallResult sys_exec(Thread*, const CallArgs& a) {
@@ -103,6 +106,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_EXEC, kCore, sys_exec},
     {NVX_SYS_POWEROFF, kCore, call_with<board_power_off>},
     {NVX_SYS_MAP_IMAGE, kCore, call_with<map_launch_image>},
+    {NVX_SYS_SLEEP_UNTIL, kCore, sys_sleep_until},
 };
 const u32 kKernelCallCount = sizeof kKernelCalls / sizeof kKernelCalls[0];
 }  // namespace nvx::kernel

@@ -149,6 +149,13 @@ static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)
     return nvx_syscall2(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count);
 }
 
+/* Sleeps until the board clock (nvx_rdtime(), NVX_TIMER_HZ ticks) reaches deadline; the
+ * hart runs other threads or sleeps meanwhile. 0, or -EINVAL for a deadline >= 2^63. */
+static inline long nvx_sys_sleep_until(uint64_t deadline)
+{
+    return nvx_syscall1(NVX_SYS_SLEEP_UNTIL, (long)deadline);
+}
+
 /* Moves the program break to new_end (0 only asks) and returns the break now in force. */
 static inline long nvx_sys_brk(uintptr_t new_end)
 {

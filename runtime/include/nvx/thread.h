@@ -58,6 +58,10 @@ __attribute__((noreturn)) void nvx_thread_exit(void *value);
 
 int nvx_thread_yield(void);
 
+/* Blocks the calling thread until the board clock (nvx_rdtime()) reaches deadline; returns
+ * at once if it already has. EINVAL: deadline >= 2^63. */
+int nvx_thread_sleep_until(uint64_t deadline);
+
 /* The calling thread: its control block, just below the TLS block `tp` points at. */
 static inline nvx_thread_t nvx_thread_self(void)
 {
