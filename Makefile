@@ -71,7 +71,7 @@ $(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp support/types.hp
 all: $(BOARD_INFO)
 
 $(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h \
-		benchmarks/icount_mark.h hal/board/board.hpp support/types.hpp
+		runtime/include/nvx/icount_mark.h hal/board/board.hpp support/types.hpp
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -shared -fPIC -fvisibility=hidden -o $@ $<
 all: $(ICOUNT_PLUGIN)

@@ -42,7 +42,11 @@ SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
 
 # User programs: rv64gc/lp64d, newlib, our runtime.
 USER_ARCH := -march=rv64gc -mabi=lp64d
-USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include -Iservices/include \
+# User code sees only the interfaces meant for it, never the tree (no -I.): the runtime's
+# and the services' headers and the kernel's ABI (<nvx_abi.h>). A library adds its own
+# private directory for its own sources only (services/services.mk, mk/mpi.mk).
+USER_INCLUDES := -Iruntime/include -Iservices/include -Ikernel/abi
+USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) $(USER_INCLUDES) \
 	-isystem $(NEWLIB_INC)
 # newlib declares clock_gettime, nanosleep, clock_nanosleep and CLOCK_MONOTONIC only for
 # these POSIX options; runtime/posix.c provides them.

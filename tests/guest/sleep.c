@@ -13,7 +13,7 @@
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
-#include "benchmarks/icount_mark.h"
+#include <nvx/icount_mark.h>
 #include "check.h"
 
 #define MS 1000000L /* nanoseconds */

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/abi/nvx_abi.h"
+#include <nvx_abi.h> /* the kernel ABI, kernel/abi/ */
 
 #ifdef __cplusplus
 extern "C" {

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/abi/nvx_abi.h"
+#include <nvx_abi.h> /* the kernel ABI, kernel/abi/ */
 #include <nvx/sync.h>
 
 #ifdef __cplusplus

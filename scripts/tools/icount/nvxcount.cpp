@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "benchmarks/icount_mark.h"
+#include "runtime/include/nvx/icount_mark.h"
 #include "hal/board/board.hpp"
 #include "scripts/tools/icount/qemu_plugin_api.h"
 
