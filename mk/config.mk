@@ -1,13 +1,21 @@
 # Build configuration: every flag and variant choice lives here, nowhere else.
 
 BOARD ?= small
-BOARDS := tiny small mppa256           # built and tested by `make test`
-EXTRA_BOARDS := fig17                   # the thesis' 6 clusters x 4 PEs example
-ifeq ($(filter $(BOARD),$(BOARDS) $(EXTRA_BOARDS)),)
-$(error unknown BOARD '$(BOARD)': choose one of $(BOARDS) $(EXTRA_BOARDS))
+BUILD_ROOT := build
+HOSTCXX := g++
+
+# The boards come from the board table (hal/board/board.hpp) through the host tool
+# board-info: make builds it and the list below first (rules in the Makefile), then
+# restarts with ALL_BOARDS (every board) and TESTED_BOARDS (built and tested by `make test`).
+BOARD_INFO := $(BUILD_ROOT)/tools/board-info
+BOARD_LIST := $(BUILD_ROOT)/tools/boards.mk
+-include $(BOARD_LIST)
+ifneq ($(ALL_BOARDS),)
+ifeq ($(filter $(BOARD),$(ALL_BOARDS)),)
+$(error unknown BOARD '$(BOARD)': choose one of $(ALL_BOARDS))
+endif
 endif
 
-BUILD_ROOT := build
 BUILD := $(BUILD_ROOT)/$(BOARD)
 HOST_BUILD := $(BUILD_ROOT)/host
 
@@ -23,7 +31,6 @@ CXX := $(CROSS)g++
 AR := $(CROSS)ar
 OBJCOPY := $(CROSS)objcopy
 SIZE := $(CROSS)size
-HOSTCXX := g++
 
 # The board table is chosen by one flag; code reads it as nvx::board::kBoard.
 BOARD_FLAG := -DNVX_BOARD_TABLE=nvx::board::k_$(BOARD)
