@@ -43,7 +43,7 @@ struct BoardShape {
     u64 compute_mem;
     u32 mesh_width;  // compute clusters sit on a mesh_width-wide grid; I/O clusters on its sides
     NocParams noc;
-    bool tested;     // built and tested by `make test` (the others are built on request)
+    bool tested = false;  // built and tested by `make test` (the others are built on request)
 };
 
 inline constexpr u32 kMaxClusters = 32;  // cluster indices fit a byte (Board::node_cluster)

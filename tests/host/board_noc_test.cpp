@@ -267,7 +267,7 @@ INSTANTIATE_TEST_SUITE_P(Boards, EveryBoardNodes, ::testing::ValuesIn(kAllBoards
 BoardShape shape_with_nodes(u32 io_clusters, u32 io_interfaces, u32 compute_clusters) {
     return BoardShape{.name = "nodes", .io_clusters = io_clusters, .io_harts = 2, .io_mem = 4 * MiB,
                       .io_interfaces = io_interfaces, .compute_clusters = compute_clusters, .compute_harts = 2,
-                      .compute_mem = 2 * MiB, .mesh_width = 4, .noc = kMppaNoc, .tested = false};
+                      .compute_mem = 2 * MiB, .mesh_width = 4, .noc = kMppaNoc};
 }
 
 TEST(BoardNodeLimit, MakeBoardCountsNodes) {
