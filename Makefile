@@ -62,17 +62,19 @@ $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 -include mk/host_tests.mk
 
 clean:
-	rm -rf $(addprefix $(BUILD_ROOT)/,$(BOARDS) $(EXTRA_BOARDS)) $(HOST_BUILD)
+	rm -rf $(addprefix $(BUILD_ROOT)/,$(ALL_BOARDS)) $(HOST_BUILD)
 
 # --- host tools ---
-BOARD_INFO := $(BUILD_ROOT)/tools/board-info
 $(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp support/types.hpp
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -o $@ $<
 all: $(BOARD_INFO)
+# The lists of boards mk/config.mk reads (make remakes it, then restarts).
+$(BOARD_LIST): $(BOARD_INFO)
+	@printf 'ALL_BOARDS := %s\nTESTED_BOARDS := %s\n' "$$($(BOARD_INFO) --list)" "$$($(BOARD_INFO) --tested)" >$@
 
 $(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h \
-		benchmarks/icount_mark.h hal/board/board.hpp support/types.hpp
+		runtime/include/nvx/icount_mark.h hal/board/board.hpp support/types.hpp
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -shared -fPIC -fvisibility=hidden -o $@ $<
 all: $(ICOUNT_PLUGIN)
@@ -87,5 +89,5 @@ run: deps
 
 # Every board's image and the user programs, then host and guest tests.
 test: deps
-	for b in $(BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
+	for b in $(TESTED_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
 	scripts/run-tests.sh

@@ -8,7 +8,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 runs=${RUNS:-5}
 boards=("$@")
-[ ${#boards[@]} -gt 0 ] || boards=(tiny small mppa256)
+# shellcheck disable=SC2207
+[ ${#boards[@]} -gt 0 ] || boards=($(build/tools/board-info --tested))
 
 printf '%-8s %6s %9s %12s %12s %12s %14s\n' board harts "boot (s)" "kernel text" "kernel data" "kernel bss" "user KiB/cc"
 for board in "${boards[@]}"; do

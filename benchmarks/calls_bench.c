@@ -1,6 +1,6 @@
 /* Kernel-call costs for the instruction counter (benchmarks/icount.sh): a call served on
  * the calling hart (thread_self) and one posted to the kernel core (brk(0)), each run N and
- * then 2N times between instruction-counter marks (benchmarks/icount_mark.h).
+ * then 2N times between instruction-counter marks (nvx/icount_mark.h).
  *
  *   calls_bench [N]        (default 1000)
  *
@@ -11,7 +11,7 @@
 
 #include <nvx/syscall.h>
 
-#include "benchmarks/icount_mark.h"
+#include <nvx/icount_mark.h>
 
 static long call_self(void) { return nvx_sys_thread_self(); }
 static long call_brk(void) { return nvx_sys_brk(0); }

@@ -44,7 +44,7 @@
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
-#include "benchmarks/icount_mark.h"
+#include <nvx/icount_mark.h>
 
 #define KiB 1024u
 #define MiB (1024u * 1024u)

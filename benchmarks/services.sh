@@ -12,7 +12,8 @@ scripts/nvx-run --board small --timeout 120 build/user/names_bench.elf </dev/nul
 echo
 echo "# spawn: the Spawn Server sends hello's image to every compute cluster"
 printf '%-8s %9s %12s %14s\n' board clusters "image bytes" "us/cluster"
-for board in tiny small mppa256; do
+[ -x build/tools/board-info ] || make --no-print-directory build/tools/board-info >/dev/null
+for board in $(build/tools/board-info --list); do
     [ -f "build/$board/nvx.elf" ] || continue
     line=$(scripts/nvx-run --board "$board" --timeout 120 build/user/hello.elf </dev/null 2>&1 | tr -d '\r' |
         grep "\[spawn\] hello:" || true)

@@ -32,7 +32,7 @@ i64 release_endpoint(EndpointTable<N>& table, u64 id, Direction direction) {
 }
 
 template <u32 N>
-i64 copy_stats(EndpointTable<N>& table, u64 id, u64 address) {
+i64 copy_stats(EndpointTable<N>& table, u64 id, kernel::UserAddr address) {
     Endpoint* e = table.lookup_any(id);
     if (e == nullptr) return -NVX_EBADF;
     return kernel::g_space.copy_to_user(address, &e->stats, sizeof e->stats) ? 0 : -NVX_EFAULT;

@@ -14,6 +14,7 @@
 namespace nvx::ikc {
 namespace {
 using kernel::g_space;
+using kernel::UserAddr;
 using noc::MailboxMessage;
 
 EndpointTable<kVirtualMailboxes> g_mailboxes;
@@ -115,7 +116,7 @@ i64 mailbox_create(u64 node, u64 port) { return create_input(g_mailboxes, node, 
 
 i64 mailbox_open(u64 node, u64 port) { return open_output(g_mailboxes, node, port); }
 
-CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
     Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
     if (size == 0) return resume_with(-NVX_EINVAL);
@@ -137,7 +138,7 @@ CallResult mailbox_read(Thread* t, u64 id, u64 buffer, u64 size) {
     return resume_with(length);
 }
 
-CallResult mailbox_write(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
     Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
     if (out == nullptr) return resume_with(-NVX_EBADF);
     if (size == 0 || size > NVX_MAILBOX_MSG_MAX) return resume_with(-NVX_EINVAL);
@@ -166,7 +167,7 @@ i64 mailbox_close(u64 id) { return release_endpoint(g_mailboxes, id, Direction::
 
 i64 mailbox_unlink(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Input); }  // arrived messages stay for the port
 
-i64 mailbox_stats(u64 id, u64 address) { return copy_stats(g_mailboxes, id, address); }
+i64 mailbox_stats(u64 id, UserAddr address) { return copy_stats(g_mailboxes, id, address); }
 
 bool mailbox_arrivals_held() { return g_arrivals_held; }
 

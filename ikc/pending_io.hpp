@@ -1,12 +1,13 @@
 // The IKC call a thread sleeps in: IKC's own per-thread state, in a table indexed by the
 // thread's slot (kernel::thread_slot). Kernel core only.
 #pragma once
+#include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/thread.hpp"
 
 namespace nvx::ikc {
 struct PendingIo {
     u32 endpoint;    // the endpoint id
-    u64 buffer;      // user address
+    kernel::UserAddr buffer;
     u64 size;        // bytes asked for
     u64 done;        // bytes moved so far
     u64 posted;      // bytes of the hardware request in flight
@@ -14,7 +15,7 @@ struct PendingIo {
     alignas(16) u8 staging[256];
 
     // Starts a new call; the staging area is left alone (it may already hold the message).
-    void begin(u32 id, u64 user_buffer, u64 bytes) {
+    void begin(u32 id, kernel::UserAddr user_buffer, u64 bytes) {
         endpoint = id;
         buffer = user_buffer;
         size = bytes;

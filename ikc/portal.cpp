@@ -11,6 +11,7 @@
 namespace nvx::ikc {
 namespace {
 using kernel::g_space;
+using kernel::UserAddr;
 namespace sv39 = riscv::sv39;
 
 EndpointTable<kVirtualPortals> g_portals;
@@ -29,7 +30,7 @@ void post_window(Thread* reader) {
     Endpoint& in = endpoint_of(reader);
     auto* segments = reinterpret_cast<noc::PortalSegment*>(io_of(reader).staging);
     u64 left = io_of(reader).size - io_of(reader).done;
-    u64 va = io_of(reader).buffer + io_of(reader).done;
+    UserAddr va = io_of(reader).buffer + io_of(reader).done;
     u32 count = 0;
     // Physically contiguous runs of the buffer, each one segment (checked when the read began).
     for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
@@ -101,7 +102,7 @@ void start_head(u32 index) {
 i64 push_chunks(Thread* writer) {
     Endpoint& out = endpoint_of(writer);
     while (io_of(writer).done < io_of(writer).size) {
-        u64 va = io_of(writer).buffer + io_of(writer).done;
+        UserAddr va = io_of(writer).buffer + io_of(writer).done;
         u64 left = io_of(writer).size - io_of(writer).done;
         u8* data;  // a physically contiguous piece: the engine moves it in one call
         u64 run = g_space.user_run(va, left < noc::kPortalMaxWrite ? left : noc::kPortalMaxWrite, sv39::kRead, &data);
@@ -176,7 +177,7 @@ i64 portal_allow(u64 id, u64 remote_node) {
 
 i64 portal_open(u64 node, u64 port) { return open_output(g_portals, node, port); }
 
-CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
     Endpoint* in = g_portals.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
     if (!in->allowed) return resume_with(-NVX_EPERM);
@@ -191,7 +192,7 @@ CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size) {
     return outcome;
 }
 
-CallResult portal_write(Thread* t, u64 id, u64 buffer, u64 size) {
+CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
     Endpoint* out = g_portals.lookup(id, Direction::Output);
     if (out == nullptr) return resume_with(-NVX_EBADF);
     if (!size_ok(size)) return resume_with(-NVX_EINVAL);
@@ -214,7 +215,7 @@ i64 portal_close(u64 id) { return release_endpoint(g_portals, id, Direction::Out
 
 i64 portal_unlink(u64 id) { return release_endpoint(g_portals, id, Direction::Input); }
 
-i64 portal_stats(u64 id, u64 address) { return copy_stats(g_portals, id, address); }
+i64 portal_stats(u64 id, UserAddr address) { return copy_stats(g_portals, id, address); }
 
 bool portal_poll() {
     bool moved = false;

@@ -4,16 +4,17 @@
 // readers sleep in order. Kernel-core only.
 #pragma once
 #include "ikc/blocking.hpp"
+#include "kernel/mm/user_addr.hpp"
 
 namespace nvx::ikc {
 i64 portal_create(u64 node, u64 port);
 i64 portal_allow(u64 id, u64 remote_node);
 i64 portal_open(u64 node, u64 port);
-CallResult portal_read(Thread* t, u64 id, u64 buffer, u64 size);
-CallResult portal_write(Thread* t, u64 id, u64 buffer, u64 size);
+CallResult portal_read(Thread* t, u64 id, kernel::UserAddr buffer, u64 size);
+CallResult portal_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size);
 i64 portal_close(u64 id);
 i64 portal_unlink(u64 id);
-i64 portal_stats(u64 id, u64 address);
+i64 portal_stats(u64 id, kernel::UserAddr address);
 bool portal_poll();
 void portal_reset();  // the program ended: drop its endpoints and sleepers
 }  // namespace nvx::ikc

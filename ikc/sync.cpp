@@ -18,7 +18,7 @@ struct NodeSet {
 };
 
 // Reads and checks a user node list: 2..64 distinct nodes that exist.
-i64 read_nodes(u64 address, u64 count, NodeSet* set) {
+i64 read_nodes(kernel::UserAddr address, u64 count, NodeSet* set) {
     u32 nodes[board::kMaxNodes];
     if (count < 2 || count > board::kBoard.node_count) return -NVX_EINVAL;
     if (!kernel::g_space.copy_from_user(nodes, address, count * sizeof(u32))) return -NVX_EFAULT;
@@ -41,7 +41,7 @@ void arm(Endpoint& in) {
 namespace {
 // The endpoint's own node and its peers. The side that is "the one" (nodes[0]) waits in
 // ALL_TO_ONE and signals in ONE_TO_ALL; the other side is one of nodes[1..].
-i64 make_sync(u64 port, u64 nodes, u64 count, u64 type, Direction direction) {
+i64 make_sync(u64 port, kernel::UserAddr nodes, u64 count, u64 type, Direction direction) {
     NodeSet set;
     if (port >= NVX_SYNC_PORTS || type > NVX_SYNC_ONE_TO_ALL) return -NVX_EINVAL;
     i64 err = read_nodes(nodes, count, &set);
@@ -59,18 +59,18 @@ i64 make_sync(u64 port, u64 nodes, u64 count, u64 type, Direction direction) {
 }
 }  // namespace
 
-i64 sync_create(u64 port, u64 nodes, u64 count, u64 type) {
+i64 sync_create(u64 port, kernel::UserAddr nodes, u64 count, u64 type) {
     return make_sync(port, nodes, count, type, Direction::Input);
 }
 
-i64 sync_open(u64 port, u64 nodes, u64 count, u64 type) {
+i64 sync_open(u64 port, kernel::UserAddr nodes, u64 count, u64 type) {
     return make_sync(port, nodes, count, type, Direction::Output);
 }
 
 CallResult sync_wait(Thread* t, u64 id) {
     Endpoint* in = g_syncs.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
-    io_of(t).begin(static_cast<u32>(id), 0, 0);
+    io_of(t).begin(static_cast<u32>(id), kernel::UserAddr{}, 0);
     bool first = in->waiters.empty();
     CallResult outcome = sleep_on(in->waiters, t, *in);
     if (first) arm(*in);

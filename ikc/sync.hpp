@@ -2,10 +2,11 @@
 // others) and ONE_TO_ALL (nodes[1..] wait for nodes[0]). The port names the register.
 #pragma once
 #include "ikc/blocking.hpp"
+#include "kernel/mm/user_addr.hpp"
 
 namespace nvx::ikc {
-i64 sync_create(u64 port, u64 nodes, u64 count, u64 type);
-i64 sync_open(u64 port, u64 nodes, u64 count, u64 type);
+i64 sync_create(u64 port, kernel::UserAddr nodes, u64 count, u64 type);
+i64 sync_open(u64 port, kernel::UserAddr nodes, u64 count, u64 type);
 CallResult sync_wait(Thread* t, u64 id);
 i64 sync_signal(u64 id);
 i64 sync_close(u64 id);

@@ -1,13 +1,21 @@
 # Build configuration: every flag and variant choice lives here, nowhere else.
 
 BOARD ?= small
-BOARDS := tiny small mppa256           # built and tested by `make test`
-EXTRA_BOARDS := fig17                   # the thesis' 6 clusters x 4 PEs example
-ifeq ($(filter $(BOARD),$(BOARDS) $(EXTRA_BOARDS)),)
-$(error unknown BOARD '$(BOARD)': choose one of $(BOARDS) $(EXTRA_BOARDS))
+BUILD_ROOT := build
+HOSTCXX := g++
+
+# The boards come from the board table (hal/board/board.hpp) through the host tool
+# board-info: make builds it and the list below first (rules in the Makefile), then
+# restarts with ALL_BOARDS (every board) and TESTED_BOARDS (built and tested by `make test`).
+BOARD_INFO := $(BUILD_ROOT)/tools/board-info
+BOARD_LIST := $(BUILD_ROOT)/tools/boards.mk
+-include $(BOARD_LIST)
+ifneq ($(ALL_BOARDS),)
+ifeq ($(filter $(BOARD),$(ALL_BOARDS)),)
+$(error unknown BOARD '$(BOARD)': choose one of $(ALL_BOARDS))
+endif
 endif
 
-BUILD_ROOT := build
 BUILD := $(BUILD_ROOT)/$(BOARD)
 HOST_BUILD := $(BUILD_ROOT)/host
 
@@ -23,7 +31,6 @@ CXX := $(CROSS)g++
 AR := $(CROSS)ar
 OBJCOPY := $(CROSS)objcopy
 SIZE := $(CROSS)size
-HOSTCXX := g++
 
 # The board table is chosen by one flag; code reads it as nvx::board::kBoard.
 BOARD_FLAG := -DNVX_BOARD_TABLE=nvx::board::k_$(BOARD)
@@ -42,11 +49,15 @@ SUPERVISOR_ASFLAGS := $(SUPERVISOR_ARCH) -I. $(BOARD_FLAG)
 
 # User programs: rv64gc/lp64d, newlib, our runtime.
 USER_ARCH := -march=rv64gc -mabi=lp64d
-USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) -I. -Iruntime/include -Iservices/include \
+# User code sees only the interfaces meant for it, never the tree (no -I.): the runtime's
+# and the services' headers and the kernel's ABI (<nvx_abi.h>). A library adds its own
+# private directory for its own sources only (services/services.mk, mk/mpi.mk).
+USER_INCLUDES := -Iruntime/include -Iservices/include -Ikernel/abi
+USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) $(USER_INCLUDES) \
 	-isystem $(NEWLIB_INC)
-# newlib declares clock_gettime, nanosleep and CLOCK_MONOTONIC only for these POSIX
-# options; runtime/posix.c provides them.
-USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L
+# newlib declares clock_gettime, nanosleep, clock_nanosleep and CLOCK_MONOTONIC only for
+# these POSIX options; runtime/posix.c provides them.
+USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L -D_POSIX_CLOCK_SELECTION=200809L
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
 

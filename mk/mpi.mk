@@ -20,6 +20,16 @@ LIBMPI_SRCS := $(wildcard libmpi/*.cpp libmpi/*.c)
 MPUTIL_OBJS := $(patsubst %,$(MPI_OBJ)/%.o,$(basename $(MPUTIL_SRCS)))
 LIBMPI_OBJS := $(patsubst %,$(MPI_OBJ)/%.o,$(basename $(LIBMPI_SRCS)))
 
+# libmpi's own sources name their private headers "libmpi/x.hpp": they alone see a
+# directory holding nothing but a link named libmpi to libmpi/ (user code sees no tree).
+LIBMPI_VIEW := $(MPI_OUT)/libmpi-view
+$(LIBMPI_VIEW)/libmpi:
+	@mkdir -p $(@D)
+	ln -sfn $(abspath libmpi) $@
+$(LIBMPI_OBJS): | $(LIBMPI_VIEW)/libmpi
+$(LIBMPI_OBJS): MPI_CFLAGS += -I$(LIBMPI_VIEW)
+$(LIBMPI_OBJS): MPI_CXXFLAGS += -I$(LIBMPI_VIEW)
+
 # $(call lwmpi_lib_dir,VARIANT), and the libraries an MPI program links, in order: libmpi
 # over libmputil over the runtime (whose weak nvx_program_main libmputil replaces).
 lwmpi_lib_dir = $(MPI_OUT)/$(1)

@@ -14,8 +14,8 @@
 #include <nvx/names.h>
 #include <nvx/thread.h>
 
-#include "mputil/state.hpp"
-#include "mputil/wire.hpp"
+#include "state.hpp"
+#include "wire.hpp"
 
 namespace mputil {
 

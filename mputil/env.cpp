@@ -5,7 +5,7 @@
 #include <nvx/clock.h>
 #include <nvx/syscall.h>
 
-#include "mputil/state.hpp"
+#include "state.hpp"
 
 namespace mputil {
 

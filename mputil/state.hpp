@@ -8,11 +8,11 @@
 
 #include <nvx/thread.h>
 
-#include "mputil/config.hpp"
-#include "mputil/credits.hpp"
-#include "mputil/doorbell.hpp"
-#include "mputil/match.hpp"
-#include "mputil/mputil.hpp"
+#include "config.hpp"
+#include "credits.hpp"
+#include "doorbell.hpp"
+#include "match.hpp"
+#include <mputil/mputil.hpp>
 
 namespace mputil {
 

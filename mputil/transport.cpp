@@ -13,8 +13,8 @@
 #include <nvx/clock.h>
 #include <nvx/ikc.h>
 
-#include "mputil/state.hpp"
-#include "mputil/wire.hpp"
+#include "state.hpp"
+#include "wire.hpp"
 
 namespace mputil {
 

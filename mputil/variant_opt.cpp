@@ -1,5 +1,5 @@
 // The opt build: messages between ranks of one cluster go through shared memory.
-#include "mputil/state.hpp"
+#include "state.hpp"
 
 namespace mputil {
 // nvx-run -v and `strings` find the variant by this text.

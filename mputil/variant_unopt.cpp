@@ -1,5 +1,5 @@
 // The unopt build: every message, local ones included, goes through mailboxes and portals.
-#include "mputil/state.hpp"
+#include "state.hpp"
 
 namespace mputil {
 // nvx-run -v and `strings` find the variant by this text.

@@ -3,7 +3,7 @@
 
 #include <stdint.h>
 
-#include "mputil/config.hpp"
+#include "config.hpp"
 
 namespace mputil {
 

@@ -15,8 +15,8 @@
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
-#include "mputil/state.hpp"
-#include "mputil/wire.hpp"
+#include "state.hpp"
+#include "wire.hpp"
 
 extern "C" int main(int argc, char** argv, char** envp);
 extern "C" char** environ;

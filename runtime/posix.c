@@ -101,27 +101,61 @@ int clock_getres(clockid_t clock, struct timespec *res)
     return 0;
 }
 
-/* The kernel has no timed wait yet (no timer call and no futex timeout): the thread
- * yields its hart until the deadline, so other threads run meanwhile. */
-static void sleep_ticks(uint64_t ticks)
+/* Sleeps block in the kernel (NVX_SYS_SLEEP_UNTIL) until a deadline on the board clock.
+ * Nothing interrupts them, so they never fail with EINTR and nothing remains. */
+#define NVX_LATEST_DEADLINE ((uint64_t)INT64_MAX) /* the kernel refuses later ones */
+
+static int timespec_valid(const struct timespec *ts)
 {
-    uint64_t deadline = nvx_rdtime() + ticks;
-    while (nvx_rdtime() < deadline)
-        nvx_sys_thread_yield();
+    return ts->tv_sec >= 0 && ts->tv_nsec >= 0 && ts->tv_nsec < 1000000000L;
 }
 
+/* Rounded up, so that a sleep never ends before the asked time; saturates at the latest
+ * deadline the kernel takes (a sleep of about 29,000 years). */
 static uint64_t timespec_to_ticks(const struct timespec *ts)
 {
+    if ((uint64_t)ts->tv_sec >= NVX_LATEST_DEADLINE / NVX_TIMER_HZ)
+        return NVX_LATEST_DEADLINE;
     return (uint64_t)ts->tv_sec * NVX_TIMER_HZ +
-           (uint64_t)ts->tv_nsec * NVX_TIMER_HZ / 1000000000ull;
+           ((uint64_t)ts->tv_nsec * NVX_TIMER_HZ + 999999999ull) / 1000000000ull;
+}
+
+static uint64_t deadline_after(uint64_t ticks)
+{
+    uint64_t now = nvx_rdtime();
+    return ticks >= NVX_LATEST_DEADLINE - now ? NVX_LATEST_DEADLINE : now + ticks;
+}
+
+static void sleep_ticks(uint64_t ticks)
+{
+    nvx_thread_sleep_until(deadline_after(ticks));
 }
 
 int nanosleep(const struct timespec *request, struct timespec *remaining)
 {
     if (request == NULL)
         return fail(EFAULT);
-    if (request->tv_sec < 0 || request->tv_nsec < 0 || request->tv_nsec >= 1000000000L)
+    if (!timespec_valid(request))
         return fail(EINVAL);
+    sleep_ticks(timespec_to_ticks(request));
+    if (remaining != NULL)
+        *remaining = (struct timespec){0, 0};
+    return 0;
+}
+
+/* Returns an errno number, as POSIX asks of clock_nanosleep. Both clocks are the board
+ * clock, so an absolute time is a deadline on it. */
+int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request,
+                    struct timespec *remaining)
+{
+    if (!clock_known(clock))
+        return EINVAL;
+    if (request == NULL)
+        return EFAULT;
+    if (!timespec_valid(request))
+        return EINVAL;
+    if (flags & TIMER_ABSTIME)
+        return nvx_thread_sleep_until(timespec_to_ticks(request));
     sleep_ticks(timespec_to_ticks(request));
     if (remaining != NULL)
         *remaining = (struct timespec){0, 0};
@@ -132,7 +166,7 @@ int usleep(useconds_t usec)
 {
     if (usec >= 1000000)
         return fail(EINVAL);
-    sleep_ticks((uint64_t)usec * NVX_TIMER_HZ / 1000000);
+    sleep_ticks(((uint64_t)usec * NVX_TIMER_HZ + 999999) / 1000000);
     return 0;
 }
 

@@ -141,3 +141,9 @@ int nvx_thread_yield(void)
     long err = nvx_sys_thread_yield();
     return err < 0 ? (int)-err : 0;
 }
+
+int nvx_thread_sleep_until(uint64_t deadline)
+{
+    long err = nvx_sys_sleep_until(deadline);
+    return err < 0 ? (int)-err : 0;
+}

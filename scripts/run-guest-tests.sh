@@ -13,6 +13,18 @@ mkdir -p build/test-logs
 
 count() { grep -c -- "$1" "$2" || true; }
 
+# A sleep's instructions on the sleeping hart and on its kernel core: far below what any
+# polling during the sleep would run.
+SLEEP_INSNS=40000
+
+window_hart() {  # log -> the hart that marked the counter window, or a failure reason (status 1)
+    local counts=$1.count by
+    [ -f "$counts" ] || { echo "no instruction counts"; return 1; }
+    by=$(sed -n 's/^nvxcount: mark 2 by hart \([0-9]*\)$/\1/p' "$counts")
+    [ -n "$by" ] || { echo "the program did not mark its window"; return 1; }
+    echo "$by"
+}
+
 check_log() {  # check log -> prints a failure reason, or nothing
     local check=$1 log=$2 program=$3
     if grep -q "^FAIL" "$log"; then echo "a check failed: $(grep -m1 '^FAIL' "$log")"; return; fi
@@ -66,14 +78,23 @@ check_log() {  # check log -> prints a failure reason, or nothing
         text=${text//+/ }
         grep -qF -- "$text" "$log" || echo "'$text' missing from the log" ;;
     quiet)  # in the window between the program's two counter marks only the marking hart ran, in user mode
-        local counts=$log.count by
-        [ -f "$counts" ] || { echo "no instruction counts"; return; }
-        by=$(sed -n 's/^nvxcount: mark 2 by hart \([0-9]*\)$/\1/p' "$counts")
-        [ -n "$by" ] || { echo "the program did not mark its window"; return; }
+        local by
+        by=$(window_hart "$log") || { echo "$by"; return; }
         awk -v by="$by" '$2 == "mark" && $3 == 2 && $4 == "hart" {
                 if ($5 != by && $7 + $9 + $11 > 0) printf "hart %s ran %d instructions (fw %d kernel %d user %d) while idle; ", $5, $7 + $9 + $11, $7, $9, $11
                 if ($5 == by && $7 + $9 > 0) printf "the working hart %s ran fw %d kernel %d instructions; ", $5, $7, $9
-            }' "$counts" ;;
+            }' "$log.count" ;;
+    quiet_sleep)  # in the window of one sleep only the sleeping hart and its kernel core ran, each
+                  # at most $SLEEP_INSNS instructions (the call and the wake-up; spinning runs millions)
+        local by core
+        by=$(window_hart "$log") || { echo "$by"; return; }
+        core=$(sed -n 's/^sleep: cluster [0-9]* kernel core hart \([0-9]*\)$/\1/p' "$log" | head -n1)
+        [ -n "$core" ] || { echo "the program did not name its kernel core"; return; }
+        awk -v by="$by" -v core="$core" -v limit="$SLEEP_INSNS" '$2 == "mark" && $3 == 2 && $4 == "hart" {
+                n = $7 + $9 + $11
+                if ($5 != by && $5 != core && n > 0) printf "hart %s ran %d instructions (fw %d kernel %d user %d) during the sleep; ", $5, n, $7, $9, $11
+                if (($5 == by || $5 == core) && n > limit) printf "hart %s ran %d instructions (fw %d kernel %d user %d) during the sleep, more than %d; ", $5, n, $7, $9, $11, limit
+            }' "$log.count" ;;
     none) ;;
     *) echo "unknown check '$check'" ;;
     esac
@@ -98,7 +119,7 @@ while read -r name boards program status check opts; do
             if [ $in_args = 0 ]; then launcher_opts+=("$word"); else program_args+=("$word"); fi
         done
         rm -f "$log.count"
-        [ "$check" = quiet ] && launcher_opts+=(--count-insns "$log.count")
+        [[ "$check" = quiet* ]] && launcher_opts+=(--count-insns "$log.count")
         scripts/nvx-run --board "$board" --timeout "$timeout_s" "${launcher_opts[@]}" \
             "build/user/$program.elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
         rc=${PIPESTATUS[0]}

@@ -12,6 +12,9 @@ SYSTEM_OBJS := $(patsubst %.c,$(USER_OBJ_DIR)/%.o,$(wildcard services/system/*.c
 USER_RUNTIME += $(SERVICES_LIB)
 USER_LINK_LIBS := -Wl,--start-group $(RUNTIME_LIB) $(SERVICES_LIB) -lc -lm -lgcc -Wl,--end-group
 
+# The services' own sources share services/protocol.h, private to them.
+$(SERVICES_LIB_OBJS) $(SYSTEM_OBJS): USER_CFLAGS += -Iservices
+
 $(SERVICES_LIB): $(SERVICES_LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../icount_mark.h"
+#include <nvx/icount_mark.h>
 
 static int iterations_for(long bytes)
 {

@@ -43,6 +43,7 @@ struct BoardShape {
     u64 compute_mem;
     u32 mesh_width;  // compute clusters sit on a mesh_width-wide grid; I/O clusters on its sides
     NocParams noc;
+    bool tested = false;  // built and tested by `make test` (the others are built on request)
 };
 
 inline constexpr u32 kMaxClusters = 32;  // cluster indices fit a byte (Board::node_cluster)
@@ -69,6 +70,7 @@ inline constexpr u64 kImageRegionSize = 2 * MiB - kPageSize;
 
 struct Board {
     const char* name;
+    bool tested;  // BoardShape::tested
     u32 cluster_count;
     u32 io_count;
     u32 compute_count;
@@ -123,6 +125,7 @@ constexpr void place_io(Cluster& c, u32 io_index, u32 mesh_width, u32 mesh_heigh
 constexpr Board make_board(const BoardShape& s) {
     Board b{};
     b.name = s.name;
+    b.tested = s.tested;
     b.io_count = s.io_clusters;
     b.compute_count = s.compute_clusters;
     b.cluster_count = s.io_clusters + s.compute_clusters;
@@ -184,24 +187,27 @@ inline constexpr NocParams kMppaNoc{.hop_latency_cycles = 10, .bytes_per_cycle =
 
 inline constexpr Board k_tiny = make_board({.name = "tiny", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB, .io_interfaces = 1,
                                             .compute_clusters = 2, .compute_harts = 3, .compute_mem = 4 * MiB,
-                                            .mesh_width = 2, .noc = kMppaNoc});
+                                            .mesh_width = 2, .noc = kMppaNoc, .tested = true});
 inline constexpr Board k_small = make_board({.name = "small", .io_clusters = 1, .io_harts = 4, .io_mem = 8 * MiB,
                                              .io_interfaces = 2, .compute_clusters = 4, .compute_harts = 5, .compute_mem = 4 * MiB,
-                                             .mesh_width = 2, .noc = kMppaNoc});
+                                             .mesh_width = 2, .noc = kMppaNoc, .tested = true});
 inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters = 4, .io_harts = 4, .io_mem = 8 * MiB,
                                                .io_interfaces = 4,
                                                .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
-                                               .mesh_width = 4, .noc = kMppaNoc});
+                                               .mesh_width = 4, .noc = kMppaNoc, .tested = true});
 
 // The LWMPI thesis' Figure 17 example: 6 compute clusters of 4 PEs (plus the kernel core).
 inline constexpr Board k_fig17 = make_board({.name = "fig17", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB,
                                              .io_interfaces = 1, .compute_clusters = 6, .compute_harts = 5,
-                                             .compute_mem = 2 * MiB, .mesh_width = 3, .noc = kMppaNoc});
+                                             .compute_mem = 2 * MiB, .mesh_width = 3, .noc = kMppaNoc,
+                                             .tested = false});
 
 static_assert(board_is_valid(k_tiny) && board_is_valid(k_small) && board_is_valid(k_mppa256) &&
               board_is_valid(k_fig17));
 static_assert(k_mppa256.hart_count == 288 && k_mppa256.cluster_count == 20);
 
+// Every board, in the order tools list them (scripts/tools/board_info.cpp): the build, the
+// tests and the benchmarks take their list of boards from here.
 inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256, &k_fig17};
 
 }  // namespace nvx::board

@@ -30,6 +30,10 @@ enum nvx_syscall {
                                   environment NUL-separated                              */
     NVX_SYS_POWEROFF = 14,     /* system program of an I/O cluster only: (status)         */
     NVX_SYS_MAP_IMAGE = 15,    /* first I/O cluster only: (size) -> address of the image  */
+    NVX_SYS_SLEEP_UNTIL = 16,  /* (deadline) -> 0: sleeps until the board clock (`time`
+                                  CSR, NVX_TIMER_HZ ticks) reaches deadline; at once if it
+                                  already has; -EINVAL if deadline >= 2^63. Never woken
+                                  early, so no EINTR                                   */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */

@@ -5,7 +5,8 @@
 #include "kernel/module.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/scheduler.hpp"
-#include "kernel/sched/tick_timer.hpp"
+#include "kernel/sched/core_timer.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
@@ -50,7 +51,7 @@ bool serve_posted_requests() {
 
 void core_loop() {
     NVX_CSR_SET(sie, riscv::kIntSSoft | riscv::kIntSTimer);
-    TickTimer timer;
+    CoreTimer timer;
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
@@ -58,9 +59,11 @@ void core_loop() {
             if (m->poll != nullptr && m->poll()) served = true;
         bool fired = (NVX_CSR_READ(sip) & riscv::kIntSTimer) != 0;
         u64 now = riscv::read_time();
+        wake_sleepers(now);
         if (fired) g_scheduler.tick(now);
         u64 deadline;
-        if (timer.update(fired, g_scheduler.has_waiting(), now, kTickInterval, deadline)) sbi::set_timer(deadline);
+        if (timer.update(fired, g_scheduler.has_waiting(), now, kTickInterval, next_wake(), deadline))
+            sbi::set_timer(deadline);
         if (!served) riscv::wfi();
     }
 }

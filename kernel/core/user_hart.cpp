@@ -57,7 +57,7 @@ namespace {
 bool mapped_now(u64 cause, u64 address) {
     u64 need = cause == riscv::kStorePageFault ? riscv::sv39::kWrite
                : cause == riscv::kInstructionPageFault ? riscv::sv39::kExec : riscv::sv39::kRead;
-    if (!g_space.is_user_mapped(address, need)) return false;
+    if (!g_space.is_user_mapped(UserAddr(address), need)) return false;
     asm volatile("sfence.vma %0" ::"r"(address) : "memory");
     return true;
 }

@@ -82,7 +82,8 @@ void AddressSpace::publish_user_memory() {
     __atomic_store_n(&user_memory_, (g_pages.free_pages() + user_pages_) * sv39::kPageSize, __ATOMIC_RELEASE);
 }
 
-void* AddressSpace::user_pointer(u64 va, u64 len, u64 required) const {
+void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
+    u64 va = at.value();
     if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
         return nullptr;
     static_assert(sv39::kDirty < 1 << 8, "the required flags fit the key's low byte");
@@ -112,7 +113,8 @@ u64 AddressSpace::page_in_kernel(u64 page, u64 required) const {
     return g_layout.phys_to_virt(phys);
 }
 
-u64 AddressSpace::user_run(u64 va, u64 len, u64 required, u8** kernel) const {
+u64 AddressSpace::user_run(UserAddr at, u64 len, u64 required, u8** kernel) const {
+    u64 va = at.value();
     if (len == 0 || !user_address_ok(va, len)) return 0;
     u64 offset = va % sv39::kPageSize;
     u64 first = page_in_kernel(va - offset, required);
@@ -140,17 +142,17 @@ u64 AddressSpace::user_run(u64 va, u64 len, u64 required, u8** kernel) const {
     return run < len ? run : len;
 }
 
-bool AddressSpace::user_range_ok(u64 va, u64 len, u64 required) const {
+bool AddressSpace::user_range_ok(UserAddr va, u64 len, u64 required) const {
     u8* ignored;
     for (u64 n; len != 0; va += n, len -= n)
         if ((n = user_run(va, len, required, &ignored)) == 0) return false;
     return true;
 }
 
-bool AddressSpace::is_user_mapped(u64 va, u64 required) const { return user_pointer(va, 1, required) != nullptr; }
+bool AddressSpace::is_user_mapped(UserAddr va, u64 required) const { return user_pointer(va, 1, required) != nullptr; }
 
-bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
-    if (len != 0 && va % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
+bool AddressSpace::copy_from_user(void* dst, UserAddr va, u64 len) const {
+    if (len != 0 && va.value() % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
         const void* p = user_pointer(va, len, sv39::kRead);
         if (p != nullptr) memcpy(dst, p, len);
         return p != nullptr;
@@ -165,8 +167,8 @@ bool AddressSpace::copy_from_user(void* dst, u64 va, u64 len) const {
     return true;
 }
 
-bool AddressSpace::copy_to_user(u64 va, const void* src, u64 len) const {
-    if (len != 0 && va % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
+bool AddressSpace::copy_to_user(UserAddr va, const void* src, u64 len) const {
+    if (len != 0 && va.value() % sv39::kPageSize + len <= sv39::kPageSize) {  // one page: one translation
         void* p = user_pointer(va, len, sv39::kWrite);
         if (p != nullptr) memcpy(p, src, len);
         return p != nullptr;

@@ -5,6 +5,7 @@
 #include "hal/riscv/sv39.hpp"
 #include "kernel/config.hpp"
 #include "kernel/mm/page_allocator.hpp"
+#include "kernel/mm/user_addr.hpp"
 
 namespace nvx::kernel {
 extern PageAllocator g_pages;
@@ -28,15 +29,15 @@ public:
 
     // Kernel pointer to user memory at va..va+len if it lies in one page and all of
     // `required` (sv39 flags, U implied) are granted; nullptr otherwise.
-    [[nodiscard]] void* user_pointer(u64 va, u64 len, u64 required) const;
-    [[nodiscard]] bool user_range_ok(u64 va, u64 len, u64 required) const;
+    [[nodiscard]] void* user_pointer(UserAddr va, u64 len, u64 required) const;
+    [[nodiscard]] bool user_range_ok(UserAddr va, u64 len, u64 required) const;
     // The longest physically contiguous piece at the start of [va, va + len) mapped with
     // `required`: its length (0: va is not mapped so) and, in *kernel, where the kernel
     // reaches it. Long copies go piece by piece, one table lookup per page.
-    [[nodiscard]] u64 user_run(u64 va, u64 len, u64 required, u8** kernel) const;
-    [[nodiscard]] bool copy_from_user(void* dst, u64 va, u64 len) const;
-    [[nodiscard]] bool copy_to_user(u64 va, const void* src, u64 len) const;
-    bool is_user_mapped(u64 va, u64 required) const;
+    [[nodiscard]] u64 user_run(UserAddr va, u64 len, u64 required, u8** kernel) const;
+    [[nodiscard]] bool copy_from_user(void* dst, UserAddr va, u64 len) const;
+    [[nodiscard]] bool copy_to_user(UserAddr va, const void* src, u64 len) const;
+    [[nodiscard]] bool is_user_mapped(UserAddr va, u64 required) const;
 
     // Program break (heap) management.
     void set_heap_start(u64 va) { heap_start_ = brk_ = mapped_end_ = va; }

@@ -7,12 +7,14 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "support/atomic.hpp"
 #include "support/format.hpp"
 #include "support/string.hpp"
 #include "kernel/module.hpp"
 #include "kernel/sched/futex.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::kernel {
@@ -35,7 +37,7 @@ int load_segments(const elf::Image& image, const u8* file) {
         u64 end = align_up(s.vaddr + s.memsz, sv39::kPageSize);
         // Pages shared with an earlier segment are already mapped; map the rest.
         for (u64 page = start; page < end; page += sv39::kPageSize) {
-            if (g_space.is_user_mapped(page, 0)) continue;
+            if (g_space.is_user_mapped(UserAddr(page), 0)) continue;
             if (!g_space.map_user_range(page, sv39::kPageSize, segment_flags(s.flags))) return -NVX_ENOMEM;
         }
         // Copy through the direct map: text pages are not user-writable.
@@ -43,7 +45,7 @@ int load_segments(const elf::Image& image, const u8* file) {
             u64 va = s.vaddr + off;
             u64 chunk = sv39::kPageSize - va % sv39::kPageSize;
             if (chunk > s.filesz - off) chunk = s.filesz - off;
-            void* dst = g_space.user_pointer(va, chunk, 0);
+            void* dst = g_space.user_pointer(UserAddr(va), chunk, 0);
             if (dst == nullptr) return -NVX_EFAULT;
             memcpy(dst, file + s.offset + off, chunk);
             off += chunk;
@@ -65,14 +67,14 @@ i64 build_stack(const BootArgs& args) {
     u64 slot = sp, text = sp + 8 * slots;
     bool copied = true;  // false: the arguments do not fit the stack
     auto put_word = [&](u64 value) {
-        copied &= g_space.copy_to_user(slot, &value, 8);
+        copied &= g_space.copy_to_user(UserAddr(slot), &value, 8);
         slot += 8;
     };
     auto put_strings = [&](u32 count, const char* const* list) {
         for (u32 i = 0; i < count; i++) {
             u64 len = str_length(list[i]) + 1;
             put_word(text);
-            copied &= g_space.copy_to_user(text, list[i], len);
+            copied &= g_space.copy_to_user(UserAddr(text), list[i], len);
             text += len;
         }
         put_word(0);
@@ -131,6 +133,7 @@ void tear_down_program() {
     for (u32 i = 1; i <= user_hart_count(); i++) atomic::store_release(&cpu_at(i).posted, static_cast<Thread*>(nullptr));
     g_threads.release_all();
     futex_reset();
+    sleepers_reset();
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->program_ended != nullptr) m->program_ended();
     g_space.reset_user();
@@ -141,7 +144,7 @@ BootArgs g_restart_args;
 char g_status_text[16];
 }  // namespace
 
-i64 program_exec(u64 image, u64 size, u64 args, u64 args_size) {
+i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     if (!g_process.system) return -NVX_EPERM;
     if (size == 0 || args_size == 0 || args_size > board::kBootArgsMax) return -NVX_EINVAL;
     if (!g_space.user_range_ok(image, size, sv39::kRead) || !g_space.user_range_ok(args, args_size, sv39::kRead))

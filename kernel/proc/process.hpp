@@ -3,6 +3,7 @@
 #pragma once
 #include "kernel/bootargs.hpp"
 #include "kernel/cpu.hpp"
+#include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/thread.hpp"
 
 namespace nvx::kernel {
@@ -24,7 +25,7 @@ int start_system_program(const BootArgs& args);
 // NUL-separated argument strings args[0..args_size). Returns a negative errno, or 0 once
 // the new program runs (the caller is gone). When it ends, the system program restarts
 // with argv "nvx-system exited STATUS".
-i64 program_exec(u64 image, u64 size, u64 args, u64 args_size);
+i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size);
 
 // System program of an I/O cluster only: powers the board off with `status`.
 i64 board_power_off(u64 status);

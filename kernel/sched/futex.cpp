@@ -10,11 +10,11 @@ namespace {
 ThreadQueue g_waiters;  // every futex waiter, oldest first
 
 // The futex word: 4-byte aligned, mapped and readable by the user.
-u32* futex_word(u64 address) { return static_cast<u32*>(g_space.user_pointer(address, 4, riscv::sv39::kRead)); }
+u32* futex_word(UserAddr address) { return static_cast<u32*>(g_space.user_pointer(address, 4, riscv::sv39::kRead)); }
 }  // namespace
 
-CallResult futex_wait(Thread* caller, u64 address, u32 expected) {
-    if (address % 4 != 0) return resume_with(-NVX_EINVAL);
+CallResult futex_wait(Thread* caller, UserAddr address, u32 expected) {
+    if (address.value() % 4 != 0) return resume_with(-NVX_EINVAL);
     u32* word = futex_word(address);
     if (word == nullptr) return resume_with(-NVX_EFAULT);
     if (atomic::load_acquire(word) != expected) return resume_with(-NVX_EAGAIN);
@@ -23,8 +23,8 @@ CallResult futex_wait(Thread* caller, u64 address, u32 expected) {
     return block(caller, BlockReason::Futex);
 }
 
-i64 futex_wake(u64 address, u64 count) {
-    if (address % 4 != 0) return -NVX_EINVAL;
+i64 futex_wake(UserAddr address, u64 count) {
+    if (address.value() % 4 != 0) return -NVX_EINVAL;
     if (futex_word(address) == nullptr) return -NVX_EFAULT;
     i64 woken = 0;
     while (static_cast<u64>(woken) < count) {

@@ -2,11 +2,12 @@
 // semaphores and barriers. Kernel-core only, so a wait's value check and a wake on the
 // same word are serialized.
 #pragma once
+#include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/outcome.hpp"
 #include "kernel/sched/thread.hpp"
 
 namespace nvx::kernel {
-CallResult futex_wait(Thread* caller, u64 address, u32 expected);
-i64 futex_wake(u64 address, u64 count);
+CallResult futex_wait(Thread* caller, UserAddr address, u32 expected);
+i64 futex_wake(UserAddr address, u64 count);
 void futex_reset();  // the program ended: forget its waiters
 }  // namespace nvx::kernel

@@ -4,6 +4,7 @@
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/arch/trap_frame.hpp"
 #include "kernel/config.hpp"
+#include "kernel/mm/user_addr.hpp"
 
 namespace nvx::kernel {
 struct Cpu;
@@ -11,7 +12,7 @@ struct Cpu;
 enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
 
 // What a blocked thread waits for; a module's wait (IKC I/O) is kept by that module.
-enum class BlockReason : u8 { None, Futex, Join, Module };
+enum class BlockReason : u8 { None, Futex, Join, Sleep, Module };
 
 struct Thread {
     TrapFrame frame;  // first: uservec saves straight into it
@@ -23,9 +24,10 @@ struct Thread {
     i32 affinity;     // local hart index, or -1 for any user hart
     Cpu* cpu;         // where it runs (Running) or last ran
     Thread* next;     // link in the ready queue or a wait queue
-    u64 futex_address;
+    UserAddr futex_address;
+    u64 wake_at;      // deadline of a timed sleep (board clock ticks)
     Thread* joiner;   // thread blocked in join on this one
-    u64 join_status_address;  // joiner's struct nvx_thread_status*, already validated
+    UserAddr join_status_address;  // joiner's struct nvx_thread_status*, already validated
     bool has_joiner;
     nvx_thread_status end;    // how it ended (Zombie)
     u64 run_since;    // time it was dispatched, for the preemption quantum

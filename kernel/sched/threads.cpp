@@ -10,16 +10,16 @@ namespace nvx::kernel {
 namespace sv39 = riscv::sv39;
 ThreadTable g_threads;
 
-i64 thread_create(const Thread* creator, u64 entry, u64 arg, u64 stack_top, i64 hart) {
+i64 thread_create(const Thread* creator, UserAddr entry, u64 arg, UserAddr stack_top, i64 hart) {
     if (!g_space.is_user_mapped(entry, sv39::kExec)) return -NVX_EFAULT;
-    if (stack_top % 16 != 0 || !g_space.is_user_mapped(stack_top - 16, sv39::kRead | sv39::kWrite))
+    if (stack_top.value() % 16 != 0 || !g_space.is_user_mapped(stack_top - 16, sv39::kRead | sv39::kWrite))
         return -NVX_EFAULT;
     if (hart != -1 && (hart < 1 || hart > static_cast<i64>(user_hart_count()))) return -NVX_EINVAL;
     Thread* t = g_threads.allocate();
     if (t == nullptr) return -NVX_EAGAIN;
-    t->frame.sepc = entry;
+    t->frame.sepc = entry.value();
     t->frame.x[kA0] = arg;
-    t->frame.x[kSp] = stack_top;
+    t->frame.x[kSp] = stack_top.value();
     t->frame.x[kGp] = creator->frame.x[kGp];  // gp is program-wide (linker relaxation)
     t->affinity = static_cast<i32>(hart);
     g_process.live_threads++;
@@ -46,7 +46,7 @@ void thread_end(Thread* t, u64 how, u64 value) {
     if (--g_process.live_threads == 0) program_exit(0);  // every thread ended without exit()
 }
 
-CallResult thread_join(Thread* caller, u64 id, u64 status_address) {
+CallResult thread_join(Thread* caller, u64 id, UserAddr status_address) {
     Thread* target = g_threads.find(id);
     i64 result = 0;
     if (target == nullptr) {

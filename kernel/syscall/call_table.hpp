@@ -4,6 +4,7 @@
 // The kernel's own calls are listed in kernel_calls.cpp; kernel modules (kernel/module.hpp)
 // bring theirs, and calls_init() puts them all in one table at boot.
 #pragma once
+#include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/outcome.hpp"
 #include "kernel/sched/thread.hpp"
 
@@ -25,17 +26,34 @@ struct KernelCall {
 
 // Handlers made from plain functions of the argument registers: a table entry names the
 // function itself, e.g. {NVX_SYS_MAILBOX_OPEN, RunsOn::KernelCore, call_with<mailbox_open>}.
-template <i64 (*F)(u64)>
-CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0)); }
-template <i64 (*F)(u64, u64)>
-CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0, a.a1)); }
-template <i64 (*F)(u64, u64, u64, u64)>
-CallResult call_with(Thread*, const CallArgs& a) { return resume_with(F(a.a0, a.a1, a.a2, a.a3)); }
+// Each register becomes the type the function's parameter says: a number (u64, u32, i64)
+// or a user address (UserAddr), so a handler never takes a user address as a bare integer.
+template <typename Function>
+struct CallAdapter;
+template <typename P0>
+struct CallAdapter<i64 (*)(P0)> {
+    template <auto F> static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0))); }
+};
+template <typename P0, typename P1>
+struct CallAdapter<i64 (*)(P0, P1)> {
+    template <auto F> static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1))); }
+};
+template <typename P0, typename P1, typename P2, typename P3>
+struct CallAdapter<i64 (*)(P0, P1, P2, P3)> {
+    template <auto F>
+    static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1), P2(a.a2), P3(a.a3))); }
+};
 // ... and from functions that may block the caller.
-template <CallResult (*F)(Thread*, u64)>
-CallResult call_with(Thread* t, const CallArgs& a) { return F(t, a.a0); }
-template <CallResult (*F)(Thread*, u64, u64, u64)>
-CallResult call_with(Thread* t, const CallArgs& a) { return F(t, a.a0, a.a1, a.a2); }
+template <typename P0>
+struct CallAdapter<CallResult (*)(Thread*, P0)> {
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0)); }
+};
+template <typename P0, typename P1, typename P2>
+struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2)> {
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0), P1(a.a1), P2(a.a2)); }
+};
+template <auto F>
+CallResult call_with(Thread* t, const CallArgs& a) { return CallAdapter<decltype(F)>::template run<F>(t, a); }
 
 // The kernel's own calls (kernel_calls.cpp).
 extern const KernelCall kKernelCalls[];

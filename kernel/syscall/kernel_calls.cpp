@@ -1,11 +1,13 @@
 // The kernel's own calls: the table (number, where it runs, handler) and the handlers of
 // the calls that run on the calling hart. Modules list theirs with their descriptor.
+#include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/futex.hpp"
+#include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/string.hpp"
@@ -14,7 +16,8 @@ namespace nvx::kernel {
 namespace {
 // --- on the calling hart: they read only the caller's own state ---
 CallResult sys_write(Thread*, const CallArgs& a) {
-    u64 fd = a.a0, buffer = a.a1, length = a.a2;
+    u64 fd = a.a0, length = a.a2;
+    UserAddr buffer(a.a1);
     if (fd != 1 && fd != 2) return resume_with(-NVX_EBADF);
     if (!g_space.user_range_ok(buffer, length, riscv::sv39::kRead)) return resume_with(-NVX_EFAULT);
     char chunk[kConsoleChunk];
@@ -47,7 +50,7 @@ CallResult sys_info(Thread*, const CallArgs& a) {
     info.nodes = g_layout.cluster->nodes;
     info.node_count = b.node_count;
     info.compute_user_harts = b.cluster(b.first_compute()).harts - 1;
-    return resume_with(g_space.copy_to_user(a.a0, &info, sizeof info) ? 0 : -NVX_EFAULT);
+    return resume_with(g_space.copy_to_user(UserAddr(a.a0), &info, sizeof info) ? 0 : -NVX_EFAULT);
 }
 
 CallResult sys_node_of(Thread*, const CallArgs& a) {
@@ -65,7 +68,7 @@ CallResult sys_exit(Thread*, const CallArgs& a) {
 }
 
 CallResult sys_thread_create(Thread* t, const CallArgs& a) {
-    return resume_with(thread_create(t, a.a0, a.a1, a.a2, static_cast<i64>(a.a3)));
+    return resume_with(thread_create(t, UserAddr(a.a0), a.a1, UserAddr(a.a2), static_cast<i64>(a.a3)));
 }
 
 CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
@@ -73,16 +76,16 @@ CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
     return ended();
 }
 
-CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, a.a1); }
+CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, UserAddr(a.a1)); }
 CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
-CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, a.a0, static_cast<u32>(a.a1)); }
+CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, UserAddr(a.a0), static_cast<u32>(a.a1)); }
+CallResult sys_sleep_until(Thread* t, const CallArgs& a) { return sleep_until(t, a.a0, riscv::read_time()); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
 CallResult sys_exec(Thread*, const CallArgs& a) {
-    i64 r = program_exec(a.a0, a.a1, a.a2, a.a3);
+    i64 r = program_exec(UserAddr(a.a0), a.a1, UserAddr(a.a2), a.a3);
     return r == 0 ? ended() : resume_with(r);
 }
-
 
 constexpr RunsOn kHere = RunsOn::CallerHart, kCore = RunsOn::KernelCore;
 }  // namespace
@@ -103,6 +106,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_EXEC, kCore, sys_exec},
     {NVX_SYS_POWEROFF, kCore, call_with<board_power_off>},
     {NVX_SYS_MAP_IMAGE, kCore, call_with<map_launch_image>},
+    {NVX_SYS_SLEEP_UNTIL, kCore, sys_sleep_until},
 };
 const u32 kKernelCallCount = sizeof kKernelCalls / sizeof kKernelCalls[0];
 }  // namespace nvx::kernel

@@ -1,15 +1,35 @@
 // Prints a board's facts as shell assignments, so scripts and tests read the board table
 // instead of repeating its numbers:  eval "$(board-info small)"
+// and the lists of boards, names separated by spaces: `board-info --list` (every board),
+// `board-info --tested` (those `make test` builds and tests). Adding a board to the table
+// (hal/board/board.hpp) is all it takes for the build, the tests and the benchmarks.
 #include <cstdio>
 #include <cstring>
 
 #include "hal/board/board.hpp"
 
+namespace {
+void print_names(bool tested_only) {
+    const char* separator = "";
+    for (const nvx::board::Board* b : nvx::board::kAllBoards) {
+        if (tested_only && !b->tested) continue;
+        std::printf("%s%s", separator, b->name);
+        separator = " ";
+    }
+    std::printf("\n");
+}
+}  // namespace
+
 int main(int argc, char** argv) {
     using namespace nvx::board;
     if (argc != 2) {
-        std::fprintf(stderr, "usage: board-info BOARD\n");
+        std::fprintf(stderr, "usage: board-info BOARD | --list | --tested\n");
         return 2;
+    }
+    bool tested_only = std::strcmp(argv[1], "--tested") == 0;
+    if (tested_only || std::strcmp(argv[1], "--list") == 0) {
+        print_names(tested_only);
+        return 0;
     }
     for (const Board* b : kAllBoards) {
         if (std::strcmp(b->name, argv[1]) != 0) continue;

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <nvx/ikc.h>
 #include <nvx/thread.h>
-#include "services/protocol.h"
+#include "protocol.h"
 
 #define LOCAL_NAMES 32
 #define CACHE_ENTRIES 16

@@ -3,8 +3,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include "services/protocol.h"
-#include "services/system/system.h"
+#include "protocol.h"
+#include "system.h"
 
 #define NAME_SERVER_ENTRIES 256
 

@@ -3,8 +3,8 @@
  * image and strings through the portal) and becomes it (exec). */
 #include <stdio.h>
 #include <stdlib.h>
-#include "services/protocol.h"
-#include "services/system/system.h"
+#include "protocol.h"
+#include "system.h"
 
 static long g_server_box = -1;
 

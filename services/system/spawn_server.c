@@ -8,8 +8,8 @@
 #include <string.h>
 #include <nvx/clock.h>
 #include <nvx/placement.h>
-#include "services/protocol.h"
-#include "services/system/system.h"
+#include "protocol.h"
+#include "system.h"
 
 #define STRINGS_MAX 512
 #define EXTRA_ENV_MAX 4

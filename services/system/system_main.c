@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <nvx/thread.h>
-#include "services/system/system.h"
+#include "system.h"
 
 int main(int argc, char **argv)
 {

@@ -1,14 +1,14 @@
 /* Idle harts stay asleep. First more threads than user harts compute in rounds, so that the
  * preemption tick runs, fires while threads wait and stops when they are done (the path of
  * the tick bug of issue 7). Then the main thread computes alone between two marks of the
- * instruction counter (benchmarks/icount_mark.h); the test runner's `quiet` check reads the
+ * instruction counter (nvx/icount_mark.h); the test runner's `quiet` check reads the
  * counter: in that window no other hart of the board (user harts, kernel cores, other
  * clusters) executed an instruction, and this hart ran user code only. Run with -np 1. */
 #include <stdint.h>
 
 #include <nvx/thread.h>
 
-#include "benchmarks/icount_mark.h"
+#include <nvx/icount_mark.h>
 #include "check.h"
 
 enum { ROUNDS = 4, THREADS_PER_HART = 2, SETTLE_STEPS = 3000000, QUIET_STEPS = 4000000 };

@@ -266,14 +266,14 @@ TEST_F(ThreadTableTest, ReallocationWipesTheOldThread) {
     Thread* t = table().allocate();
     ASSERT_NE(t, nullptr);
     t->affinity = 3;
-    t->futex_address = 0x1234;
+    t->futex_address = nvx::kernel::UserAddr(0x1234);
     t->has_joiner = true;
     t->frame.x[10] = 99;
     table().release(t);
     Thread* again = table().allocate();
     ASSERT_EQ(again, t);
     EXPECT_EQ(again->affinity, -1);
-    EXPECT_EQ(again->futex_address, 0u);
+    EXPECT_TRUE(again->futex_address.is_null());
     EXPECT_FALSE(again->has_joiner);
     EXPECT_EQ(again->frame.x[10], 0u);
 }

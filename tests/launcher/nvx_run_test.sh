@@ -39,5 +39,29 @@ expect_refusal rank-stack-words "--rank-stack must be a size" --board small --ra
 expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
 expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
 expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
+result() {  # name, failure reason (empty: pass)
+    if [ -z "$2" ]; then
+        echo "PASS launcher/$1"; echo "PASS launcher/$1" >>"$results"; passed=$((passed + 1))
+    else
+        echo "FAIL launcher/$1: $2"; echo "FAIL launcher/$1" >>"$results"; failed=$((failed + 1))
+    fi
+}
+
+# The list of boards comes from the board table: board-info knows every board it lists,
+# the tested ones are among them, and the build refuses a board not in the list.
+info=build/tools/board-info
+all=$("$info" --list)
+tested=$("$info" --tested)
+reason=""
+[ -n "$all" ] && [ -n "$tested" ] || reason="empty lists: '$all' / '$tested'"
+for b in $all; do
+    [ "$("$info" "$b" | sed -n 's/^BOARD_NAME=//p')" = "$b" ] || reason="$reason board-info does not know listed board $b;"
+done
+for b in $tested; do [[ " $all " == *" $b "* ]] || reason="$reason tested board $b is not listed;"; done
+result board-list "$reason"
+out=$(make --no-print-directory -n BOARD=huge 2>&1)
+[[ "$out" == *"unknown BOARD 'huge': choose one of $all"* ]] && result make-unknown-board "" \
+    || result make-unknown-board "make did not refuse with the table's list: $out"
+
 echo "launcher: $passed passed, $failed failed"
 [ $failed = 0 ]

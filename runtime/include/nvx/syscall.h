@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/abi/nvx_abi.h"
+#include <nvx_abi.h> /* the kernel ABI, kernel/abi/ */
 
 #ifdef __cplusplus
 extern "C" {
@@ -147,6 +147,13 @@ static inline long nvx_sys_futex_wait(uint32_t *addr, uint32_t expected)
 static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)
 {
     return nvx_syscall2(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count);
+}
+
+/* Sleeps until the board clock (nvx_rdtime(), NVX_TIMER_HZ ticks) reaches deadline; the
+ * hart runs other threads or sleeps meanwhile. 0, or -EINVAL for a deadline >= 2^63. */
+static inline long nvx_sys_sleep_until(uint64_t deadline)
+{
+    return nvx_syscall1(NVX_SYS_SLEEP_UNTIL, (long)deadline);
 }
 
 /* Moves the program break to new_end (0 only asks) and returns the break now in force. */

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "kernel/abi/nvx_abi.h"
+#include <nvx_abi.h> /* the kernel ABI, kernel/abi/ */
 #include <nvx/sync.h>
 
 #ifdef __cplusplus
@@ -64,6 +64,10 @@ int nvx_thread_yield(void);
  * thread belongs to) without a table of threads. */
 void nvx_thread_set_context(void *context);
 void *nvx_thread_context(void);
+
+/* Blocks the calling thread until the board clock (nvx_rdtime()) reaches deadline; returns
+ * at once if it already has. EINVAL: deadline >= 2^63. */
+int nvx_thread_sleep_until(uint64_t deadline);
 
 /* The calling thread: its control block, just below the TLS block `tp` points at. */
 static inline nvx_thread_t nvx_thread_self(void)

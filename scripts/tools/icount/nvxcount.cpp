@@ -2,7 +2,7 @@
 // firmware, kernel and user by the address of the translated block (board memory map).
 //   qemu-system-riscv64 ... -plugin build/tools/libnvxcount.so[,out=PATH][,profile=on]
 // At exit it prints one row per hart that ran anything and a total. A program marks windows
-// with nvx_icount_mark() (benchmarks/icount_mark.h); the plugin numbers the marks 1, 2, ...
+// with nvx_icount_mark() (<nvx/icount_mark.h>, runtime/include); the plugin numbers the marks 1, 2, ...
 // and at each reports every hart's counts since the previous one ("mark M hart H fw F
 // kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
 // profile=on also counts instructions per translated block's address over the whole run
@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "benchmarks/icount_mark.h"
+#include "runtime/include/nvx/icount_mark.h"
 #include "hal/board/board.hpp"
 #include "scripts/tools/icount/qemu_plugin_api.h"
 
