@@ -124,7 +124,7 @@ void agree_large_bytes()
         wait(isend(0, kControl, 902, &mine, sizeof mine, SendMode::Standard));
         wait(irecv(0, kControl, 903, &agreed, sizeof agreed));
     }
-    MCHECK(agreed > 17 && agreed <= mine);
+    CHECK(agreed > 17 && agreed <= mine);
     t_large_bytes = agreed;
 }
 

@@ -115,7 +115,7 @@ int main(int argc, char **argv)
     CHECK_EQ(sum, size * (size - 1) / 2);
     CHECK_EQ(MPI_Comm_free(&s.dup), MPI_SUCCESS);
 
-    int status = mpi_check_finish("mpi_thread");
+    int status = check_finish("mpi_thread");
     MPI_Finalize();
     return status;
 }
