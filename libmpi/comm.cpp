@@ -16,7 +16,6 @@ namespace lwmpi {
 
 namespace {
 
-
 constexpr int kWorldIndex = LWMPI_HANDLE_INDEX(MPI_COMM_WORLD);
 constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 

@@ -10,7 +10,6 @@
 namespace lwmpi {
 namespace {
 
-
 MPI_Aint min_of(MPI_Aint a, MPI_Aint b) { return a < b ? a : b; }
 MPI_Aint max_of(MPI_Aint a, MPI_Aint b) { return a > b ? a : b; }
 
@@ -174,13 +173,14 @@ int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool 
 }
 
 void type_destroy_all() {
-    for (int i = 0; i < rank_context().derived_types.limit(); i++) {
-        DerivedType* type = rank_context().derived_types.remove(i);
+    HandleTable<DerivedType>& derived_types = rank_context().derived_types;
+    for (int i = 0; i < derived_types.limit(); i++) {
+        DerivedType* type = derived_types.remove(i);
         if (type == nullptr) continue;
         free(type->name);
         free(type);  // its children are in the table too: no releases needed
     }
-    rank_context().derived_types.clear();
+    derived_types.clear();
 }
 
 void type_free_handle(DerivedType* type) {

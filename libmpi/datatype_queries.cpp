@@ -14,7 +14,6 @@
 namespace lwmpi {
 namespace {
 
-
 const TypeLayout& layout(MPI_Datatype type) { return type_node(type)->layout; }
 
 // Consumes a budget of bytes leaf by leaf, counting basic elements; stops inside a leaf.

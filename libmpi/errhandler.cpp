@@ -21,7 +21,6 @@ struct Errhandler {
 
 namespace {
 
-
 Errhandler* get(MPI_Errhandler h)
 {
     return is_user(h, LWMPI_KIND_ERRHANDLER) ? rank_context().errhandlers.get(handle_index(h)) : nullptr;

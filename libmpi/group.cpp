@@ -26,7 +26,6 @@ struct Group {
 
 namespace {
 
-
 Group* group_of(MPI_Group group) {
     return is_user(group, LWMPI_KIND_GROUP) ? rank_context().groups.get(handle_index(group)) : nullptr;
 }
@@ -115,8 +114,9 @@ void group_release(MPI_Group group) {
 }
 
 void group_finalize() {
-    for (int i = 0; i < rank_context().groups.limit(); i++) free(rank_context().groups.remove(i));
-    rank_context().groups.clear();
+    HandleTable<Group>& groups = rank_context().groups;
+    for (int i = 0; i < groups.limit(); i++) free(groups.remove(i));
+    groups.clear();
 }
 
 }  // namespace lwmpi

@@ -20,7 +20,6 @@ struct UserOp {
 
 namespace {
 
-
 // Index of a valid predefined op, else 0.
 int predefined_op_index(MPI_Op op) {
     if (!is_predefined(op, LWMPI_KIND_OP)) return 0;
@@ -84,8 +83,9 @@ bool op_commutative(MPI_Op op) {
 }
 
 void op_finalize() {
-    for (int i = 0; i < rank_context().user_ops.limit(); i++) free(rank_context().user_ops.remove(i));
-    rank_context().user_ops.clear();
+    HandleTable<UserOp>& user_ops = rank_context().user_ops;
+    for (int i = 0; i < user_ops.limit(); i++) free(user_ops.remove(i));
+    user_ops.clear();
 }
 
 }  // namespace lwmpi

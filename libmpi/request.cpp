@@ -13,7 +13,6 @@ namespace lwmpi {
 
 namespace {
 
-
 constexpr int kStackOps = 64;  // waits on more requests than this allocate their scratch
 
 // Where the transport reads or writes: the data itself when it is one dense block,

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <string>
+#include <thread>
 
 #include "support/mpi_world.hpp"
 
@@ -44,6 +45,38 @@ TEST(Env, LifecycleVersionsAndThreadLevel)
         EXPECT_EQ(MPI_Finalize(), MPI_SUCCESS);
         MPI_Finalized(&flag);
         EXPECT_EQ(flag, 1);
+    });
+}
+
+// SERIALIZED: a helper thread of each rank calls MPI for it while the rank's thread waits in
+// join; what the helper creates belongs to the rank.
+TEST(Env, AHelperThreadActsForItsRank)
+{
+    fake_mputil::run({0, 0, 1}, [](int r) {
+        int provided = -1;
+        ASSERT_EQ(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided), MPI_SUCCESS);
+        EXPECT_EQ(provided, MPI_THREAD_SERIALIZED);
+        MPI_Comm dup = MPI_COMM_NULL;
+        int helper_rank = -1, helper_is_main = -1, sum = -1;
+        std::thread helper([&] {
+            fake_mputil::become_helper_of(r);
+            MPI_Comm_rank(MPI_COMM_WORLD, &helper_rank);
+            MPI_Is_thread_main(&helper_is_main);
+            MPI_Allreduce(&r, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+            MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        });
+        helper.join();
+        EXPECT_EQ(helper_rank, r);
+        EXPECT_EQ(helper_is_main, 0);
+        EXPECT_EQ(sum, 0 + 1 + 2);
+        int flag = -1, result = -1;
+        MPI_Is_thread_main(&flag);
+        EXPECT_EQ(flag, 1);
+        ASSERT_NE(dup, MPI_COMM_NULL);
+        EXPECT_EQ(MPI_Comm_compare(MPI_COMM_WORLD, dup, &result), MPI_SUCCESS);
+        EXPECT_EQ(result, MPI_CONGRUENT);
+        EXPECT_EQ(MPI_Comm_free(&dup), MPI_SUCCESS);
+        EXPECT_EQ(MPI_Finalize(), MPI_SUCCESS);
     });
 }
 

@@ -59,6 +59,7 @@ struct World {
 
 World g_world;
 thread_local int t_rank = -1;
+thread_local bool t_rank_main;  // the rank's own thread, not a helper
 
 bool matches(int want_source, int want_tag, uint32_t want_context, int source, int tag,
              uint32_t context)
@@ -104,12 +105,19 @@ void run(const std::vector<int>& cluster_of_rank, const std::function<void(int)>
     for (size_t r = 0; r < cluster_of_rank.size(); r++)
         threads.emplace_back([r, &rank_main] {
             t_rank = static_cast<int>(r);
+            t_rank_main = true;
             rank_main(static_cast<int>(r));
             free(g_world.rank_context[r]);
             g_world.rank_context[r] = nullptr;
         });
     for (auto& t : threads)
         t.join();
+}
+
+void become_helper_of(int world_rank)
+{
+    t_rank = world_rank;
+    t_rank_main = false;
 }
 
 std::vector<int> compact(int n, int per_cluster)
@@ -169,7 +177,7 @@ int local_ranks(int* world_ranks, int max)
     return n;
 }
 
-bool is_main_rank_thread() { return t_rank >= 0; }
+bool is_main_rank_thread() { return t_rank_main; }
 void* rank_context() { return g_world.rank_context.at(t_rank); }
 void set_rank_context(void* context) { g_world.rank_context.at(t_rank) = context; }
 

@@ -14,6 +14,10 @@ namespace fake_mputil {
 // cluster_of_rank[r]; returns when every rank thread returned.
 void run(const std::vector<int>& cluster_of_rank, const std::function<void(int)>& rank_main);
 
+// Makes the calling host thread a helper of `world_rank`, as a thread that rank started
+// would be on the board: MPI calls act for that rank; is_main_rank_thread() is false.
+void become_helper_of(int world_rank);
+
 // Placement helpers: `n` ranks, `per_cluster` PEs per cluster, compact or round-robin.
 std::vector<int> compact(int n, int per_cluster);
 std::vector<int> scatter(int n, int clusters);
