@@ -74,6 +74,7 @@ void perform(const WriteJob& job)
 
 void* writer_main(void* arg)
 {
+    nvx_thread_set_context(nullptr);  // a writer serves the cluster, not the rank that started it
     Writer* w = static_cast<Writer*>(arg);
     for (;;) {
         while (__atomic_load_n(&w->has_job, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&w->has_job, 0);
