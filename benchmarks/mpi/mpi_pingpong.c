@@ -92,20 +92,14 @@ int main(int argc, char **argv)
                 printf("%-4s %-7s %-7s %8ld skipped: no memory for the buffers\n", "mpi", variant, where, bytes);
             continue;
         }
-        int n = iterations_for(bytes), other = 1 - rank;
+        int n = iterations_for(bytes);
         memset(buf, rank, bytes);
         /* One warm-up round trip (first contact: name lookups), then the timed ones. */
         double start = 0;
         for (int i = -1; i < n; i++) {
             if (i == 0)
                 start = MPI_Wtime();
-            if (rank == 0) {
-                MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
-                MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            } else {
-                MPI_Recv(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                MPI_Send(buf, (int)bytes, MPI_BYTE, other, 0, MPI_COMM_WORLD);
-            }
+            round_trip(rank, buf, bytes);
         }
         if (rank == 0) {
             double one_way = (MPI_Wtime() - start) / (2.0 * n);
