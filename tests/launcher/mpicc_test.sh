@@ -5,19 +5,9 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-results=${RESULTS:-build/launcher-results.txt}
+. tests/launcher/result.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/mpicc-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-result() {  # name, failure reason (empty: pass)
-    if [ -z "$2" ]; then
-        echo "PASS launcher/$1"; echo "PASS launcher/$1" >>"$results"; passed=$((passed + 1))
-    else
-        echo "FAIL launcher/$1: $2"; echo "FAIL launcher/$1" >>"$results"; failed=$((failed + 1))
-    fi
-}
 
 default=$(cat build/user/mpi/default-variant 2>/dev/null || echo missing)
 out=$(scripts/mpicc -show -o x.elf x.c 2>&1)
@@ -73,5 +63,4 @@ scripts/mpicxx -mpi-variant=unopt -o "$work/hello.elf" "$work/hello.cpp" >"$work
 [ -z "$reason" ] && { grep -q "LWMPI build variant: unopt" "$work/hello.elf" || reason="not the unopt variant"; }
 result mpicxx-cpp "$reason"
 
-echo "mpicc: $passed passed, $failed failed"
-[ $failed = 0 ]
+finish "mpicc"

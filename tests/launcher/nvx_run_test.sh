@@ -4,10 +4,8 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-results=${RESULTS:-build/launcher-results.txt}
+. tests/launcher/result.sh
 program=build/user/hello.elf
-passed=0
-failed=0
 
 expect_refusal() {  # name, expected message fragment, nvx-run arguments...
     local name=$1 fragment=$2
@@ -16,13 +14,9 @@ expect_refusal() {  # name, expected message fragment, nvx-run arguments...
     out=$(scripts/nvx-run "$@" 2>&1 </dev/null)
     rc=$?
     if [ $rc = 2 ] && [[ "$out" == *"$fragment"* ]]; then
-        echo "PASS launcher/$name"
-        echo "PASS launcher/$name" >>"$results"
-        passed=$((passed + 1))
+        result "$name" ""
     else
-        echo "FAIL launcher/$name: status $rc, output: $out"
-        echo "FAIL launcher/$name" >>"$results"
-        failed=$((failed + 1))
+        result "$name" "status $rc, output: $out"
     fi
 }
 
@@ -39,14 +33,6 @@ expect_refusal rank-stack-words "--rank-stack must be a size" --board small --ra
 expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
 expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
 expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
-result() {  # name, failure reason (empty: pass)
-    if [ -z "$2" ]; then
-        echo "PASS launcher/$1"; echo "PASS launcher/$1" >>"$results"; passed=$((passed + 1))
-    else
-        echo "FAIL launcher/$1: $2"; echo "FAIL launcher/$1" >>"$results"; failed=$((failed + 1))
-    fi
-}
-
 # The list of boards comes from the board table: board-info knows every board it lists,
 # the tested ones are among them, and the build refuses a board not in the list.
 info=build/tools/board-info
@@ -63,5 +49,4 @@ out=$(make --no-print-directory -n BOARD=huge 2>&1)
 [[ "$out" == *"unknown BOARD 'huge': choose one of $all"* ]] && result make-unknown-board "" \
     || result make-unknown-board "make did not refuse with the table's list: $out"
 
-echo "launcher: $passed passed, $failed failed"
-[ $failed = 0 ]
+finish "launcher"

@@ -7,21 +7,11 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-results=${RESULTS:-build/launcher-results.txt}
+. tests/launcher/result.sh
 probe_dir=build/include-probe  # inside the tree: the build's pattern rule takes it as a source
 rm -rf "$probe_dir" build/user/obj/$probe_dir
 mkdir -p "$probe_dir"
 trap 'rm -rf "$probe_dir" build/user/obj/$probe_dir' EXIT
-passed=0
-failed=0
-
-result() {  # name, failure reason (empty: pass)
-    if [ -z "$2" ]; then
-        echo "PASS launcher/$1"; echo "PASS launcher/$1" >>"$results"; passed=$((passed + 1))
-    else
-        echo "FAIL launcher/$1: $2"; echo "FAIL launcher/$1" >>"$results"; failed=$((failed + 1))
-    fi
-}
 
 # Compiles $probe_dir/NAME.EXT with the build's user rule ("make") or with mpicc/mpicxx.
 build_with() {  # how, name, ext -> compiler output; status of the compile
@@ -74,5 +64,4 @@ for header in "${internal[@]}"; do
         fi
     done
 done
-echo "user includes: $passed passed, $failed failed"
-[ $failed = 0 ]
+finish "user includes"
