@@ -148,7 +148,9 @@ def run_point(cfg, point):
     program = plan.program_path(cfg.program_dir, point.app, build)
     cmd = runner.command(cfg.args.runner, cfg.board, point, build, program, cfg.klass, cfg.timeout)
     started = datetime.datetime.now().isoformat(timespec="seconds")
-    status, out, err, wall = runner.run_command(cmd, cfg.timeout)
+    # nvx-run finds the board image and board-info where the programs came from.
+    env = dict(os.environ, NVX_BUILD_ROOT=os.path.abspath(cfg.args.build_root))
+    status, out, err, wall = runner.run_command(cmd, cfg.timeout, env=env)
     clusters = cfg.clusters(point)
     word, s, result, a2a = runner.classify(point, build, cfg.klass, clusters, status, out)
     log = os.path.join("logs", "%s-%s-%d-%s-%d.log" % (point.app, point.build, point.ranks, point.mapping,

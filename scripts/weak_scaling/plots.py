@@ -21,8 +21,10 @@ def _value(x, scale=1.0):
     return MISSING if x is None else "%.9g" % (x * scale)
 
 
-def _xtics(values):
-    return "set xtics (%s)" % ", ".join('"%d" %d' % (v, v) for v in values)
+def _xaxis(values):
+    """A log2 axis with a tick at every value, and room around the first and the last."""
+    return ["set logscale x 2", "set xrange [%g:%g]" % (min(values) / 1.25, max(values) * 1.25),
+            "set xtics (%s)" % ", ".join('"%d" %d' % (v, v) for v in values)]
 
 
 def series_files(s, board, klass):
@@ -34,8 +36,8 @@ def series_files(s, board, klass):
         data.append(" ".join([str(n)] + ["%s %s" % (_value(s.time[(b, n)]), _value(s.efficiency(b, n), 100.0))
                                           for b in s.builds]))
     title = "%s on %s, class %s, %s mapping" % (s.app.upper(), board, klass, s.mapping)
-    common = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left", "set grid",
-              "set logscale x 2", _xtics(s.ranks), 'set xlabel "MPI ranks"']
+    common = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key bottom left box opaque", "set grid"] + \
+        _xaxis(s.ranks) + ['set xlabel "MPI ranks"']
 
     def curves(column):
         return ", ".join('"%s.dat" using 1:%d with linespoints title "%s"' % (name, 2 + 2 * i + column, b)
@@ -54,8 +56,8 @@ def a2a_files(build, sizes, ranks, board, klass):
     data = ["# size compact_seconds scatter_seconds"]
     for size, by_map in sizes.items():
         data.append("%d %s %s" % (size, _value(by_map.get("compact")), _value(by_map.get("scatter"))))
-    script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left", "set grid",
-              "set logscale x 2", _xtics(list(sizes)), 'set xlabel "message size (bytes)"',
+    script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left box opaque", "set grid"] + \
+        _xaxis(list(sizes)) + ['set xlabel "message size (bytes)"',
               'set ylabel "time (s, board clock)"', "set yrange [0:*]",
               'set output "../%s.png"' % name,
               'set title "A2A (%s) on %s, class %s, %s ranks"' % (build, board, klass, "/".join(str(r) for r in ranks)),

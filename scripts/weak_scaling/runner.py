@@ -26,13 +26,13 @@ def command(runner, board, point, build, program, klass, timeout):
     return cmd + [program, "--class", klass]
 
 
-def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS):
+def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS, env=None):
     """Runs cmd in its own session; past timeout + grace its whole process group (the
     runner and QEMU) is stopped. Returns (exit status or None if stopped, stdout, stderr,
     wall seconds)."""
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            universal_newlines=True, errors="replace", start_new_session=True)
+                            universal_newlines=True, errors="replace", start_new_session=True, env=env)
     limit = timeout + grace if timeout else None
     try:
         out, err = proc.communicate(timeout=limit)
