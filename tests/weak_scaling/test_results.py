@@ -1,4 +1,6 @@
 """The CSV files and resume (scripts/weak_scaling/results.py)."""
+import csv
+import io
 import os
 import shutil
 import tempfile
@@ -51,6 +53,15 @@ class Store(unittest.TestCase):
         self.assertEqual([r["ranks"] for r in rows], ["1", "4"])
         self.store.append(row(ranks=8))
         self.assertEqual([r["ranks"] for r in self.store.load()[0]], ["1", "4", "8"])
+
+    def test_a_row_cut_in_its_last_field_is_dropped(self):
+        self.store.append(row(ranks=1))
+        text = io.StringIO()
+        csv.writer(text).writerow(row(ranks=4)[c] for c in results.RESULT_COLUMNS)
+        line = text.getvalue().rstrip("\r\n")
+        with open(self.store.results_path, "a") as f:
+            f.write(line[:-3])  # every column there, the log name cut short, no newline
+        self.assertEqual([r["ranks"] for r in self.store.load()[0]], ["1"])
 
     def test_a_row_with_missing_fields_is_dropped(self):
         self.store.append(row(ranks=1))
