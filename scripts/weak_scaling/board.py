@@ -66,6 +66,11 @@ def default_rank_counts(facts, ppc):
     return sorted(set(counts))
 
 
+def short_rank_counts(facts, ppc):
+    """A short sweep (make run): one rank, one full cluster, every cluster."""
+    return sorted({1, ppc, ppc * facts["BOARD_COMPUTE_CLUSTERS"]})
+
+
 def default_a2a_ranks(facts):
     return min(THESIS_A2A_RANKS, capacity(facts))
 

@@ -51,6 +51,8 @@ def parser():
                    help="also run the opt build with these kernel options (recorded as build opt+OPT...); repeatable")
     p.add_argument("--ranks", help="rank counts for fn gf km (default: 1, then ppc x 1, 2, 4, ... clusters "
                                    "up to the board's compute clusters)")
+    p.add_argument("--short", action="store_true",
+                   help="a short sweep: rank counts 1, one full cluster and every cluster (instead of the default list)")
     p.add_argument("--maps", default="compact", help="mappings for fn gf km: compact and/or scatter (default compact)")
     p.add_argument("--ppc", help="ranks per cluster with compact mapping (default: 12 or the board's PEs, the smaller)")
     p.add_argument("--a2a-ranks", help="A2A's rank count, run compact and scatter (default: 12 or what the board holds)")
@@ -106,8 +108,12 @@ class Config:
         self.ppc = positive(args.ppc, "--ppc") if args.ppc else boards.default_ppc(self.facts)
         if self.ppc > pes:
             raise UsageError("--ppc %d: a compute cluster of %s has %d PEs" % (self.ppc, self.board, pes))
+        if args.ranks and args.short:
+            raise UsageError("--ranks and --short both choose the rank counts: give one")
         if args.ranks:
             self.ranks = sorted({positive(w, "a rank count") for w in words(args.ranks)})
+        elif args.short:
+            self.ranks = boards.short_rank_counts(self.facts, self.ppc)
         else:
             self.ranks = boards.default_rank_counts(self.facts, self.ppc)
         self.a2a_ranks = positive(args.a2a_ranks, "--a2a-ranks") if args.a2a_ranks else \

@@ -46,6 +46,13 @@ class RankCounts(unittest.TestCase):
         self.assertEqual(self.counts(3, 1), [1, 2, 3])
         self.assertEqual(self.counts(1, 1), [1])
 
+    def test_short_sweep(self):
+        f = facts(16, 16)
+        self.assertEqual(board.short_rank_counts(f, board.default_ppc(f)), [1, 12, 192])
+        f = facts(4, 4)
+        self.assertEqual(board.short_rank_counts(f, board.default_ppc(f)), [1, 4, 16])
+        self.assertEqual(board.short_rank_counts(facts(1, 1), 1), [1])
+
     def test_a2a_ranks(self):
         self.assertEqual(board.default_a2a_ranks(facts(16, 16)), 12)
         self.assertEqual(board.default_a2a_ranks(facts(2, 2)), 4)
