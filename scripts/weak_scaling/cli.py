@@ -145,8 +145,8 @@ class Config:
 
 def describe(point):
     ppc = ", %d per cluster" % point.ppc if point.ppc else ""
-    return "%s %s, %d ranks %s%s, repeat %d" % (point.app, point.build, point.ranks, point.mapping, ppc,
-                                                point.repeat)
+    return "%s %s, %d rank%s %s%s, repeat %d" % (point.app, point.build, point.ranks,
+                                                  "" if point.ranks == 1 else "s", point.mapping, ppc, point.repeat)
 
 
 def run_point(cfg, point):

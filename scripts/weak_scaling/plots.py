@@ -27,8 +27,17 @@ def _xaxis(values):
             "set xtics (%s)" % ", ".join('"%d" %d' % (v, v) for v in values)]
 
 
+def _plot(name, columns, values):
+    """A gnuplot plot command over the columns (index, title) that hold at least one value;
+    None when none does (gnuplot refuses a plot without points)."""
+    curves = ['"%s.dat" using 1:%d with linespoints title "%s"' % (name, column, title)
+              for (column, title), has_data in zip(columns, values) if has_data]
+    return "plot " + ", ".join(curves) if curves else None
+
+
 def series_files(s, board, klass):
-    """(name, data, script) for one application and mapping."""
+    """(name, data, script, PNG names) for one application and mapping; a figure without
+    any successful run is left out."""
     name = "%s-%s" % (s.app, s.mapping)
     header = "# ranks " + " ".join("%s_seconds %s_efficiency" % (b, b) for b in s.builds)
     data = [header]
@@ -36,19 +45,21 @@ def series_files(s, board, klass):
         data.append(" ".join([str(n)] + ["%s %s" % (_value(s.time[(b, n)]), _value(s.efficiency(b, n), 100.0))
                                           for b in s.builds]))
     title = "%s on %s, class %s, %s mapping" % (s.app.upper(), board, klass, s.mapping)
-    common = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key bottom left box opaque", "set grid"] + \
-        _xaxis(s.ranks) + ['set xlabel "MPI ranks"']
-
-    def curves(column):
-        return ", ".join('"%s.dat" using 1:%d with linespoints title "%s"' % (name, 2 + 2 * i + column, b)
-                         for i, b in enumerate(s.builds))
-    script = common + [
-        'set output "../%s-time.png"' % name, 'set title "%s: execution time"' % title,
-        'set ylabel "time (s, board clock)"', "set yrange [0:*]", "plot " + curves(0),
-        'set output "../%s-efficiency.png"' % name, 'set title "%s: weak-scaling efficiency (base: %d ranks)"'
-        % (title, s.base_ranks), 'set ylabel "efficiency (%)"', "set yrange [0:*]", "plot " + curves(1),
-    ]
-    return name, data, script, ["%s-time.png" % name, "%s-efficiency.png" % name]
+    script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key bottom left box opaque", "set grid"] + \
+        _xaxis(s.ranks) + ['set xlabel "MPI ranks"', "set yrange [0:*]"]
+    outputs = []
+    figures = (("time", "execution time", "time (s, board clock)", 0, lambda b, n: s.time[(b, n)]),
+               ("efficiency", "weak-scaling efficiency (base: %d ranks)" % s.base_ranks, "efficiency (%)", 1,
+                s.efficiency))
+    for suffix, what, ylabel, offset, value in figures:
+        columns = [(2 + 2 * i + offset, b) for i, b in enumerate(s.builds)]
+        plot = _plot(name, columns, [any(value(b, n) is not None for n in s.ranks) for b in s.builds])
+        if plot is None:
+            continue
+        png = "%s-%s.png" % (name, suffix)
+        script += ['set output "../%s"' % png, 'set title "%s: %s"' % (title, what), 'set ylabel "%s"' % ylabel, plot]
+        outputs.append(png)
+    return name, data, script, outputs
 
 
 def a2a_files(build, sizes, ranks, board, klass):
@@ -56,13 +67,14 @@ def a2a_files(build, sizes, ranks, board, klass):
     data = ["# size compact_seconds scatter_seconds"]
     for size, by_map in sizes.items():
         data.append("%d %s %s" % (size, _value(by_map.get("compact")), _value(by_map.get("scatter"))))
+    plot = _plot(name, [(2, "compact"), (3, "scatter")],
+                 [any(m in by_map for by_map in sizes.values()) for m in ("compact", "scatter")])
     script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left box opaque", "set grid"] + \
         _xaxis(list(sizes)) + ['set xlabel "message size (bytes)"',
-              'set ylabel "time (s, board clock)"', "set yrange [0:*]",
-              'set output "../%s.png"' % name,
-              'set title "A2A (%s) on %s, class %s, %s ranks"' % (build, board, klass, "/".join(str(r) for r in ranks)),
-              'plot "%s.dat" using 1:2 with linespoints title "compact", '
-              '"%s.dat" using 1:3 with linespoints title "scatter"' % (name, name)]
+                               'set ylabel "time (s, board clock)"', "set yrange [0:*]",
+                               'set output "../%s.png"' % name,
+                               'set title "A2A (%s) on %s, class %s, %s ranks"'
+                               % (build, board, klass, "/".join(str(r) for r in ranks)), plot]
     return name, data, script, ["%s.png" % name]
 
 
@@ -79,6 +91,7 @@ def write_all(out_dir, rows, a2a_rows, board, klass, gnuplot="gnuplot"):
             f.write("\n".join(data) + "\n")
         with open(os.path.join(plot_dir, name + ".gp"), "w") as f:
             f.write("\n".join(script) + "\n")
+    jobs = [j for j in jobs if j[3]]
     if not jobs:
         return []
     if shutil.which(gnuplot) is None:

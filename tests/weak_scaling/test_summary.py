@@ -62,6 +62,25 @@ class PlotData(unittest.TestCase):
         self.assertEqual(outputs, ["km-compact-time.png", "km-compact-efficiency.png"])
         self.assertIn('set output "../km-compact-efficiency.png"', script)
 
+    def test_builds_without_a_successful_run_get_no_curve(self):
+        rows = [dict(r, status="failed", seconds="") if r["build"] == "ipc" else r for r in ROWS]
+        (s,) = analysis.all_series(rows)
+        _, _, script, outputs = plots.series_files(s, "mppa256", "small")
+        self.assertEqual(outputs, ["km-compact-time.png", "km-compact-efficiency.png"])
+        plots_ = [line for line in script if line.startswith("plot ")]
+        self.assertEqual(len(plots_), 2)
+        for line in plots_:
+            self.assertNotIn('title "ipc"', line)
+            self.assertIn('title "opt"', line)
+
+    def test_a_series_without_any_successful_run_draws_nothing(self):
+        out = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, out)
+        rows = [dict(r, status="timeout", seconds="") for r in ROWS if r["app"] == "km"]
+        (s,) = analysis.all_series(rows)
+        self.assertEqual(plots.series_files(s, "mppa256", "small")[3], [])
+        self.assertEqual(plots.write_all(out, rows, [], "mppa256", "small"), [])
+
     def test_files_and_pngs(self):
         out = tempfile.mkdtemp()
         self.addCleanup(shutil.rmtree, out)
