@@ -3,6 +3,7 @@ summary and the plots."""
 import argparse
 import datetime
 import os
+import signal
 import sys
 import time
 
@@ -226,6 +227,11 @@ def main(argv=None):
         if foreign:
             raise UsageError("%s holds runs of %s: use another --out" % (
                 cfg.out, ", ".join("board %s class %s" % f for f in sorted(foreign))))
+        # The summary compares rank counts of one placement: no mixing ranks per cluster.
+        other_ppc = {r["ppc"] for r in rows if r["mapping"] == "compact"} - {str(cfg.ppc)}
+        if other_ppc:
+            raise UsageError("%s holds compact runs with --ppc %s: give that, or use another --out" % (
+                cfg.out, " ".join(sorted(other_ppc))))
     except (UsageError, results.ResultsError) as e:
         print("weak-scaling: %s" % e, file=sys.stderr)
         return EXIT_USAGE
@@ -249,12 +255,14 @@ def main(argv=None):
         print("weak-scaling: %d runs on %s, class %s, into %s" % (len(todo), cfg.board, cfg.klass, cfg.out),
               file=sys.stderr)
         os.makedirs(cfg.out, exist_ok=True)
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, runner.raise_stopped)
         try:
             sweep(cfg, store, todo)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, runner.Stopped) as e:
             print("\nweak-scaling: interrupted; the finished runs are in %s: rerun the same command to resume"
                   % os.path.join(cfg.out, "results.csv"), file=sys.stderr)
-            return EXIT_INTERRUPTED
+            return 128 + e.signum if isinstance(e, runner.Stopped) else EXIT_INTERRUPTED
     os.makedirs(cfg.out, exist_ok=True)
     rows, a2a_rows = store.load()
     plotted = report(cfg, rows, a2a_rows)

@@ -15,6 +15,18 @@ STATUS_MISMATCH = 3
 BACKSTOP_GRACE_SECONDS = 15
 
 
+class Stopped(Exception):
+    """The driver was told to stop (SIGTERM, SIGHUP): raised from the signal handler."""
+
+    def __init__(self, signum):
+        super().__init__("signal %d" % signum)
+        self.signum = signum
+
+
+def raise_stopped(signum, _frame):
+    raise Stopped(signum)
+
+
 def command(runner, board, point, build, program, klass, timeout):
     cmd = [runner, "--board", board, "-np", str(point.ranks), "--map-by", point.mapping]
     if point.ppc:
@@ -41,8 +53,9 @@ def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS, env=None):
         _stop_group(proc)
         out, err = proc.communicate()
         status = None
-    except KeyboardInterrupt:
-        # The run has its own session, so the terminal's Ctrl-C did not reach it.
+    except (KeyboardInterrupt, Stopped):
+        # The run has its own session, so neither the terminal's Ctrl-C nor a signal to
+        # the driver reached it: it must not outlive the driver.
         _stop_group(proc)
         raise
     return status, out, err, time.monotonic() - start

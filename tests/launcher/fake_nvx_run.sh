@@ -5,6 +5,8 @@
 #   FAKE_FAIL="km_unopt:8:3 gf_ipc:4:124"  app_build:ranks:status points that fail
 #   FAKE_CALLS=FILE                        one line appended per call
 #   FAKE_CLUSTERS=N                        compute clusters scatter spreads over (default 4)
+#   FAKE_HANG=app_build:ranks FAKE_FIFO=F  that point starts a long child (as QEMU), writes
+#                                          the child's pid to the FIFO and waits for it
 set -euo pipefail
 ranks=1 map=scatter ppc=0 klass=test
 while [ $# -gt 0 ]; do
@@ -23,6 +25,11 @@ app=${name%_*} build=${name#*_}
 [ -n "${FAKE_CALLS:-}" ] && echo "$name $ranks $map" >>"$FAKE_CALLS"
 if [ "$map" = compact ]; then clusters=$(( (ranks + ppc - 1) / ppc )); else
     clusters=$(( ranks < ${FAKE_CLUSTERS:-4} ? ranks : ${FAKE_CLUSTERS:-4} )); fi
+if [ "${FAKE_HANG:-}" = "$name:$ranks" ]; then
+    sleep 600 &
+    echo $! >"$FAKE_FIFO"
+    wait
+fi
 status=0
 for f in ${FAKE_FAIL:-}; do [ "$f" = "$name:$ranks:124" ] && { echo "qemu hangs" >&2; exit 124; }
                             [ "${f%:*}" = "$name:$ranks" ] && status=${f##*:}; done

@@ -100,6 +100,32 @@ reason=""
 has "$out/summary.md" "printed the same result line" || reason="$reason results still differ;"
 result weak-scaling-retry-failed "$reason"
 
+# Stopped during a run (kill; a background job ignores Ctrl-C's SIGINT): the run and its
+# children stop, the runs before it stay recorded, and the same command resumes from there.
+rm -rf "$out" "$FAKE_CALLS"
+mkfifo "$tmp/fifo"
+(FAKE_HANG=fn_unopt:4 FAKE_FIFO=$tmp/fifo exec scripts/weak-scaling --board small --class test \
+    --build-root "$tmp/build" --runner tests/launcher/fake_nvx_run.sh --out "$out" --timeout 60 2>"$tmp/stderr") &
+driver=$!
+read -r child <"$tmp/fifo"   # the point is running (blocks until the stand-in got there)
+kill -TERM "$driver"
+wait "$driver"
+rc=$?
+reason=""
+[ "$rc" = 143 ] || reason="status $rc, not 143;"
+stat=$(ps -o stat= -p "$child" | tr -d ' ')
+[ -z "$stat" ] || [[ "$stat" == Z* ]] || { reason="$reason the run's child $child still runs ($stat);"; kill "$child"; }
+[ "$(rows "$csv")" = 5 ] || reason="$reason $(rows "$csv") rows, not the 5 runs before it;"
+has "$tmp/stderr" "interrupted" || reason="$reason no note;"
+sweep
+[ "$rc" = 0 ] && [ "$(rows "$csv")" = 40 ] && [ "$(calls)" = 41 ] || reason="$reason resume: status $rc, $(rows "$csv") rows, $(calls) calls;"
+result weak-scaling-interrupt "$reason"
+
+# A compact sweep with other ranks per cluster is refused in the same output directory.
+sweep --ppc 2 --apps fn --ranks "1 2"
+[ "$rc" = 2 ] && has "$tmp/stderr" "holds compact runs with --ppc 4" && result weak-scaling-refuses-ppc-mix "" \
+    || result weak-scaling-refuses-ppc-mix "status $rc: $(cat "$tmp/stderr")"
+
 # Rank counts come from the board facts: the thesis' list on mppa256.
 reason=""
 list=$(scripts/weak-scaling --board mppa256 --build-root "$tmp/build" --apps fn --builds opt --dry-run 2>&1)
