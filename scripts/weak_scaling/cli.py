@@ -245,9 +245,8 @@ def main(argv=None):
             print(describe(p))
         return 0
     if not args.report_only and todo:
-        missing = sorted({plan.program_path(cfg.program_dir, p.app, cfg.build(p.build)) for p in todo}
-                         - {path for path in (plan.program_path(cfg.program_dir, p.app, cfg.build(p.build))
-                                              for p in todo) if os.path.isfile(path)})
+        needed = {plan.program_path(cfg.program_dir, p.app, cfg.build(p.build)) for p in todo}
+        missing = sorted(path for path in needed if not os.path.isfile(path))
         if missing:
             print("weak-scaling: missing programs (run 'make BOARD=%s' first): %s" % (cfg.board, " ".join(missing)),
                   file=sys.stderr)

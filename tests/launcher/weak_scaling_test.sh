@@ -113,7 +113,8 @@ wait "$driver"
 rc=$?
 reason=""
 [ "$rc" = 143 ] || reason="status $rc, not 143;"
-stat=$(ps -o stat= -p "$child" | tr -d ' ')
+timeout 10 tail --pid="$child" -f /dev/null   # the signal may take a moment to land on a loaded host
+stat=$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)   # the process state, if it exists
 [ -z "$stat" ] || [[ "$stat" == Z* ]] || { reason="$reason the run's child $child still runs ($stat);"; kill "$child"; }
 [ "$(rows "$csv")" = 5 ] || reason="$reason $(rows "$csv") rows, not the 5 runs before it;"
 has "$tmp/stderr" "interrupted" || reason="$reason no note;"
