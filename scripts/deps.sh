@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-packages=(make gcc g++ cmake googletest libgtest-dev xz-utils
+packages=(make gcc g++ cmake googletest libgtest-dev xz-utils python3 gnuplot-nox
           qemu-system-misc gcc-riscv64-unknown-elf newlib-source)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,269 @@
+"""scripts/weak-scaling: options, the sweep loop with progress and resume, then the
+summary and the plots."""
+import argparse
+import datetime
+import os
+import signal
+import sys
+import time
+
+from . import board as boards
+from . import plan, plots, results, runner, summary
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Per-run time limit by class (seconds): generous, the host is shared and QEMU is slow.
+DEFAULT_TIMEOUT = {"test": 300, "small": 3600, "thesis": 6 * 3600}
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+class UsageError(Exception):
+    pass
+
+
+def words(text):
+    """'fn gf', 'fn,gf' or repeated options -> ['fn', 'gf']."""
+    return [w for w in text.replace(",", " ").split() if w]
+
+
+def positive(text, what):
+    try:
+        n = int(text)
+    except ValueError:
+        raise UsageError("%s must be a positive number, not %r" % (what, text))
+    if n < 1:
+        raise UsageError("%s must be a positive number, not %r" % (what, text))
+    return n
+
+
+def parser():
+    p = argparse.ArgumentParser(
+        prog="weak-scaling",
+        description="Sweeps CAP Bench (fn gf km) and A2A over builds x rank counts x mappings x repeats "
+                    "through scripts/nvx-run; writes results.csv, a2a.csv, PNG plots and summary.md. "
+                    "Rerun the same command to resume an interrupted sweep.")
+    p.add_argument("--board", default=os.environ.get("BOARD") or "small", help="board (default: $BOARD or small)")
+    p.add_argument("--class", dest="klass", default="small", choices=plan.CLASSES,
+                   help="problem class passed to every application (default small)")
+    p.add_argument("--apps", default=" ".join(plan.ALL_APPS), help="applications (default: fn gf km a2a)")
+    p.add_argument("--builds", default=" ".join(plan.DEFAULT_BUILDS),
+                   help="builds: ipc unopt opt, or BUILD+KERNEL_OPTION... (default: ipc unopt opt)")
+    p.add_argument("--kernel-opts", action="append", default=[], metavar="OPTS",
+                   help="also run the opt build with these kernel options (recorded as build opt+OPT...); repeatable")
+    p.add_argument("--ranks", help="rank counts for fn gf km (default: 1, then ppc x 1, 2, 4, ... clusters "
+                                   "up to the board's compute clusters)")
+    p.add_argument("--short", action="store_true",
+                   help="a short sweep: rank counts 1, one full cluster and every cluster (instead of the default list)")
+    p.add_argument("--maps", default="compact", help="mappings for fn gf km: compact and/or scatter (default compact)")
+    p.add_argument("--ppc", help="ranks per cluster with compact mapping (default: 12 or the board's PEs, the smaller)")
+    p.add_argument("--a2a-ranks", help="A2A's rank count, run compact and scatter (default: 12 or what the board holds)")
+    p.add_argument("--repeats", default="1", help="runs of every point (default 1)")
+    p.add_argument("--out", help="output directory (default build/weak-scaling/BOARD-CLASS)")
+    p.add_argument("--timeout", help="seconds per run before it counts as timed out "
+                                     "(default by class: test %(test)d, small %(small)d, thesis %(thesis)d)"
+                                     % DEFAULT_TIMEOUT)
+    p.add_argument("--retry-failed", action="store_true", help="on resume, run again the points that did not succeed")
+    p.add_argument("--dry-run", action="store_true", help="list the points still to run, run nothing")
+    p.add_argument("--report-only", action="store_true", help="run nothing; redo summary and plots from the CSV")
+    p.add_argument("--build-root", default=os.path.join(ROOT, "build"),
+                   help="where board-info and the programs are (default: the tree's build/)")
+    p.add_argument("--runner", default=os.path.join(ROOT, "scripts", "nvx-run"),
+                   help="the launcher (default scripts/nvx-run; tests give a stand-in)")
+    p.add_argument("--gnuplot", default="gnuplot", help=argparse.SUPPRESS)
+    return p
+
+
+class Config:
+    """The validated sweep: everything main() needs, derived from the options and the board."""
+
+    def __init__(self, args):
+        self.args = args
+        self.board, self.klass = args.board, args.klass
+        self.apps = words(args.apps)
+        for a in self.apps:
+            if a not in plan.ALL_APPS:
+                raise UsageError("unknown application %r: choose from %s" % (a, " ".join(plan.ALL_APPS)))
+        if not self.apps:
+            raise UsageError("no applications given")
+        try:
+            self.builds = [plan.parse_build(b) for b in words(args.builds)]
+            self.builds += [plan.kernel_opts_build(o) for o in args.kernel_opts]
+        except plan.PlanError as e:
+            raise UsageError(str(e))
+        names = [b.name for b in self.builds]
+        self.builds = [b for i, b in enumerate(self.builds) if b.name not in names[:i]]
+        if not self.builds:
+            raise UsageError("no builds given")
+        self.maps = words(args.maps)
+        for m in self.maps:
+            if m not in plan.MAPPINGS:
+                raise UsageError("unknown mapping %r: compact or scatter" % m)
+        self.repeats = positive(args.repeats, "--repeats")
+        self.timeout = positive(args.timeout, "--timeout") if args.timeout else DEFAULT_TIMEOUT[self.klass]
+        info = os.path.join(args.build_root, "tools", "board-info")
+        try:
+            self.facts = boards.read_facts(info, self.board)
+        except boards.BoardError as e:
+            raise UsageError(str(e))
+        pes = self.facts["BOARD_COMPUTE_PES"]
+        self.ppc = positive(args.ppc, "--ppc") if args.ppc else boards.default_ppc(self.facts)
+        if self.ppc > pes:
+            raise UsageError("--ppc %d: a compute cluster of %s has %d PEs" % (self.ppc, self.board, pes))
+        if args.ranks and args.short:
+            raise UsageError("--ranks and --short both choose the rank counts: give one")
+        if args.ranks:
+            self.ranks = sorted({positive(w, "a rank count") for w in words(args.ranks)})
+        elif args.short:
+            self.ranks = boards.short_rank_counts(self.facts, self.ppc)
+        else:
+            self.ranks = boards.default_rank_counts(self.facts, self.ppc)
+        self.a2a_ranks = positive(args.a2a_ranks, "--a2a-ranks") if args.a2a_ranks else \
+            boards.default_a2a_ranks(self.facts)
+        checks = [(n, m) for n in self.ranks for m in self.maps] + \
+                 [(self.a2a_ranks, m) for m in plan.MAPPINGS if plan.A2A_APP in self.apps]
+        for n, m in checks:
+            why = boards.check_fits(n, m, self.ppc, self.facts)
+            if why:
+                raise UsageError(why)
+        if plan.A2A_APP in self.apps and not any(b.base in plan.A2A_BUILDS for b in self.builds):
+            raise UsageError("a2a runs over LWMPI only: add the opt or unopt build")
+        self.out = args.out or os.path.join(ROOT, "build", "weak-scaling", "%s-%s" % (self.board, self.klass))
+        self.program_dir = os.path.join(args.build_root, "user", "capbench")
+        self.points = plan.make_points(self.apps, self.builds, self.ranks, self.maps, self.ppc, self.repeats,
+                                       self.a2a_ranks, list(plan.MAPPINGS))
+
+    def build(self, name):
+        return next(b for b in self.builds if b.name == name)
+
+    def clusters(self, point):
+        return boards.clusters_used(point.ranks, point.mapping, point.ppc or self.ppc, self.facts)
+
+    def key(self, point):
+        return results.run_key({"app": point.app, "build": point.build, "board": self.board, "ranks": point.ranks,
+                                "mapping": point.mapping, "ppc": point.ppc, "class": self.klass,
+                                "repeat": point.repeat})
+
+
+def describe(point):
+    ppc = ", %d per cluster" % point.ppc if point.ppc else ""
+    return "%s %s, %d rank%s %s%s, repeat %d" % (point.app, point.build, point.ranks,
+                                                  "" if point.ranks == 1 else "s", point.mapping, ppc, point.repeat)
+
+
+def run_point(cfg, point):
+    build = cfg.build(point.build)
+    program = plan.program_path(cfg.program_dir, point.app, build)
+    cmd = runner.command(cfg.args.runner, cfg.board, point, build, program, cfg.klass, cfg.timeout)
+    started = datetime.datetime.now().isoformat(timespec="seconds")
+    # nvx-run finds the board image and board-info where the programs came from.
+    env = dict(os.environ, NVX_BUILD_ROOT=os.path.abspath(cfg.args.build_root))
+    status, out, err, wall = runner.run_command(cmd, cfg.timeout, env=env)
+    clusters = cfg.clusters(point)
+    word, s, result, a2a = runner.classify(point, build, cfg.klass, clusters, status, out)
+    log = os.path.join("logs", "%s-%s-%d-%s-%d.log" % (point.app, point.build, point.ranks, point.mapping,
+                                                       point.repeat))
+    runner.write_log(os.path.join(cfg.out, log), cmd, status, out, err)
+    s = s or {}
+    row = {"app": point.app, "build": point.build, "board": cfg.board, "ranks": point.ranks,
+           "clusters": s.get("clusters", clusters), "mapping": point.mapping, "ppc": point.ppc,
+           "class": cfg.klass, "repeat": point.repeat, "cycles": s.get("cycles", ""),
+           "seconds": s.get("seconds", ""), "wall_seconds": "%.3f" % wall, "comm_cycles": s.get("comm_cycles", ""),
+           "bytes": s.get("bytes", ""), "messages": s.get("messages", ""), "result": result,
+           "verified": "yes" if word == "ok" else "no", "status": word,
+           "exit_status": "stopped" if status is None else status, "started": started, "log": log}
+    a2a_rows = [{"build": point.build, "board": cfg.board, "ranks": point.ranks, "mapping": point.mapping,
+                 "ppc": point.ppc, "class": cfg.klass, "repeat": point.repeat, "size": r["size"],
+                 "iterations": r["iterations"], "cycles": r["cycles"], "seconds": r["seconds"],
+                 "verified": r["verified"]} for r in a2a]
+    return row, a2a_rows, wall
+
+
+def clock(seconds):
+    return summary.clock(seconds)
+
+
+def sweep(cfg, store, todo):
+    start = time.monotonic()
+    walls = []
+    for k, point in enumerate(todo, 1):
+        print("[%d/%d] %s ..." % (k, len(todo), describe(point)), file=sys.stderr, flush=True)
+        row, a2a_rows, wall = run_point(cfg, point)
+        store.append(row, a2a_rows)
+        walls.append(wall)
+        elapsed = time.monotonic() - start
+        left = sum(walls) / len(walls) * (len(todo) - k)
+        note = "" if row["status"] == "ok" else " (exit status %s, see %s)" % (
+            row["exit_status"], os.path.join(cfg.out, row["log"]))
+        print("[%d/%d] %s: %s in %.1f s%s; elapsed %s, about %s left" % (
+            k, len(todo), describe(point), row["status"], wall, note, clock(elapsed), clock(left)),
+            file=sys.stderr, flush=True)
+
+
+def report(cfg, rows, a2a_rows):
+    """Writes summary.md and the plots; prints the summary. True when the plots were drawn."""
+    text = summary.render(rows, a2a_rows, cfg.board, cfg.klass)
+    path = os.path.join(cfg.out, "summary.md")
+    with open(path, "w") as f:
+        f.write(text + "\n")
+    print(text)
+    try:
+        pngs = plots.write_all(cfg.out, rows, a2a_rows, cfg.board, cfg.klass, cfg.args.gnuplot)
+    except plots.PlotError as e:
+        print("weak-scaling: %s" % e, file=sys.stderr)
+        return False
+    print("weak-scaling: %d runs in %s; summary %s; plots %s" % (
+        len(rows), os.path.join(cfg.out, "results.csv"), path,
+        " ".join(os.path.basename(p) for p in pngs) or "none"), file=sys.stderr)
+    return True
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    try:
+        cfg = Config(args)
+        store = results.ResultsStore(cfg.out)
+        rows, _ = store.load(retry_failed=args.retry_failed and not args.dry_run and not args.report_only)
+        foreign = {(r["board"], r["class"]) for r in rows} - {(cfg.board, cfg.klass)}
+        if foreign:
+            raise UsageError("%s holds runs of %s: use another --out" % (
+                cfg.out, ", ".join("board %s class %s" % f for f in sorted(foreign))))
+        # The summary compares rank counts of one placement: no mixing ranks per cluster.
+        other_ppc = {r["ppc"] for r in rows if r["mapping"] == "compact"} - {str(cfg.ppc)}
+        if other_ppc:
+            raise UsageError("%s holds compact runs with --ppc %s: give that, or use another --out" % (
+                cfg.out, " ".join(sorted(other_ppc))))
+    except (UsageError, results.ResultsError) as e:
+        print("weak-scaling: %s" % e, file=sys.stderr)
+        return EXIT_USAGE
+    done = {results.run_key(r) for r in rows}
+    todo = [p for p in cfg.points if cfg.key(p) not in done]
+    if len(todo) < len(cfg.points):
+        print("weak-scaling: resuming in %s: %d of %d points already recorded" % (
+            cfg.out, len(cfg.points) - len(todo), len(cfg.points)), file=sys.stderr)
+    if args.dry_run:
+        for p in todo:
+            print(describe(p))
+        return 0
+    if not args.report_only and todo:
+        needed = {plan.program_path(cfg.program_dir, p.app, cfg.build(p.build)) for p in todo}
+        missing = sorted(path for path in needed if not os.path.isfile(path))
+        if missing:
+            print("weak-scaling: missing programs (run 'make BOARD=%s' first): %s" % (cfg.board, " ".join(missing)),
+                  file=sys.stderr)
+            return EXIT_USAGE
+        print("weak-scaling: %d runs on %s, class %s, into %s" % (len(todo), cfg.board, cfg.klass, cfg.out),
+              file=sys.stderr)
+        os.makedirs(cfg.out, exist_ok=True)
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, runner.raise_stopped)
+        try:
+            sweep(cfg, store, todo)
+        except (KeyboardInterrupt, runner.Stopped) as e:
+            print("\nweak-scaling: interrupted; the finished runs are in %s: rerun the same command to resume"
+                  % os.path.join(cfg.out, "results.csv"), file=sys.stderr)
+            return 128 + e.signum if isinstance(e, runner.Stopped) else EXIT_INTERRUPTED
+    os.makedirs(cfg.out, exist_ok=True)
+    rows, a2a_rows = store.load()
+    plotted = report(cfg, rows, a2a_rows)
+    all_ok = all(r["status"] == "ok" for r in rows)
+    return 0 if plotted and all_ok and rows else 1

@@ -1,0 +1,44 @@
+"""Builds and sweep points (scripts/weak_scaling/plan.py)."""
+import unittest
+
+from weak_scaling import plan
+
+
+class Builds(unittest.TestCase):
+    def test_base_builds(self):
+        for name in ("ipc", "unopt", "opt"):
+            self.assertEqual(plan.parse_build(name), plan.Build(name, name, ""))
+
+    def test_kernel_options(self):
+        self.assertEqual(plan.parse_build("opt+selftest"), plan.Build("opt+selftest", "opt", "selftest"))
+        self.assertEqual(plan.parse_build("unopt+a+b=2"), plan.Build("unopt+a+b=2", "unopt", "a b=2"))
+        self.assertEqual(plan.kernel_opts_build("a  b"), plan.Build("opt+a+b", "opt", "a b"))
+
+    def test_bad_builds(self):
+        for name in ("fast", "", "+x", "opt+", "opt++x", "opt+a/b", "opt+a\"b"):
+            with self.assertRaises(plan.PlanError, msg=name):
+                plan.parse_build(name)
+        with self.assertRaises(plan.PlanError):
+            plan.kernel_opts_build("  ")
+
+    def test_program_path(self):
+        self.assertEqual(plan.program_path("d", "km", plan.parse_build("opt+x")), "d/km_opt.elf")
+
+
+class Points(unittest.TestCase):
+    def test_sweep(self):
+        builds = [plan.parse_build(b) for b in ("ipc", "unopt", "opt")]
+        points = plan.make_points(["fn", "a2a"], builds, [1, 12], ["compact"], 12, 2, 12, ["compact", "scatter"])
+        # fn: 3 builds x 2 rank counts; a2a: 2 LWMPI builds x 2 mappings; twice.
+        self.assertEqual(len(points), 2 * (3 * 2 + 2 * 2))
+        self.assertEqual(len(set(points)), len(points))
+        self.assertNotIn("ipc", {p.build for p in points if p.app == "a2a"})
+        self.assertEqual({p.ppc for p in points if p.mapping == "scatter"}, {0})
+        self.assertEqual({p.ppc for p in points if p.mapping == "compact"}, {12})
+        # A whole first pass comes before any second repeat.
+        self.assertEqual([p.repeat for p in points], [1] * 10 + [2] * 10)
+        self.assertEqual(points[0], plan.Point("fn", "ipc", 1, "compact", 12, 1))
+
+
+if __name__ == "__main__":
+    unittest.main()
