@@ -63,12 +63,23 @@ def order_builds(builds):
     return sorted(builds, key=lambda b: (rank.get(b, 3), b))
 
 
+def base_ranks(ranks, clusters):
+    """The weak-scaling base: the most ranks on the fewest clusters (one full cluster). The
+    problem grows per cluster, so 1 rank and a full cluster solve the same problem and the
+    full cluster is the fair base; without cluster counts, the smallest rank count."""
+    known = [n for n in ranks if clusters.get(n)]
+    if not known:
+        return ranks[0]
+    fewest = min(int(clusters[n]) for n in known)
+    return max(n for n in known if int(clusters[n]) == fewest)
+
+
 class Series:
     """One application and mapping: time and efficiency per build and rank count."""
 
     def __init__(self, app, mapping, builds, ranks, clusters, times):
         self.app, self.mapping, self.builds, self.ranks, self.clusters = app, mapping, builds, ranks, clusters
-        self.base_ranks = ranks[0]
+        self.base_ranks = base_ranks(ranks, clusters)
         self.time = {}
         self.runs = {}
         for b in builds:

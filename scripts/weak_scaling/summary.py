@@ -61,8 +61,9 @@ def render(rows, a2a_rows, board, klass):
            "",
            "Times are the board clock's (each application's `capbench:` line: rank 0, from after start-up "
            "to the complete result), the median over the successful repeats. "
-           "Efficiency = T(base) / T(n), where base is the smallest rank count of the sweep "
-           "(the first row of each table); the problem grows with the clusters in use, so 100 % is "
+           "Efficiency = T(base) / T(n), where base is the largest rank count on the fewest "
+           "clusters (one full cluster: the problem grows per cluster, so 1 rank and a full "
+           "cluster solve the same problem); the problem grows with the clusters in use, so 100 % is "
            "perfect weak scaling. `opt vs B` = T(B) / T(opt): above 1, opt is faster.",
            "", THESIS_NOTE, ""]
     for s in analysis.all_series(rows):

@@ -43,10 +43,10 @@ class SeriesTest(unittest.TestCase):
         (s,) = analysis.all_series(rows)
         return s
 
-    def test_efficiency_against_the_smallest_rank_count(self):
+    def test_efficiency_against_one_full_cluster(self):
         s = self.series(self.ROWS)
         self.assertEqual((s.app, s.mapping, s.builds, s.ranks, s.base_ranks),
-                         ("gf", "compact", ["ipc", "unopt", "opt"], [1, 12, 24, 192], 1))
+                         ("gf", "compact", ["ipc", "unopt", "opt"], [1, 12, 24, 192], 12))
         self.assertEqual([s.efficiency("opt", n) for n in s.ranks], [1.0, 1.0, 0.8, 0.5])
         self.assertEqual(s.efficiency("ipc", 192), 0.5)
 
@@ -56,12 +56,17 @@ class SeriesTest(unittest.TestCase):
         self.assertEqual(s.speedup_of_opt("ipc", 192), 3.0)
 
     def test_a_failed_base_leaves_efficiency_undefined(self):
-        rows = [r for r in self.ROWS if not (r["build"] == "opt" and r["ranks"] == "1")]
-        rows.append(row("gf", "opt", 1, None, status="timeout"))
+        rows = [r for r in self.ROWS if not (r["build"] == "opt" and r["ranks"] == "12")]
+        rows.append(row("gf", "opt", 12, None, status="timeout"))
         s = self.series(rows)
-        self.assertEqual(s.base_ranks, 1)
+        self.assertEqual(s.base_ranks, 12)
         self.assertIsNone(s.efficiency("opt", 24))
         self.assertEqual(s.efficiency("unopt", 24), 0.8)
+
+    def test_base_is_the_most_ranks_on_the_fewest_clusters(self):
+        self.assertEqual(analysis.base_ranks([1, 4, 8, 16], {1: "1", 4: "1", 8: "2", 16: "4"}), 4)
+        self.assertEqual(analysis.base_ranks([2, 4], {2: "2", 4: "4"}), 2)
+        self.assertEqual(analysis.base_ranks([1, 12], {}), 1)
 
     def test_without_opt_there_are_no_ratios(self):
         s = self.series([r for r in self.ROWS if r["build"] != "opt"])
