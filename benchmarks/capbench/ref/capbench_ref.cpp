@@ -107,41 +107,48 @@ std::string gf_line(uint64_t images, uint64_t hash)
     return line;
 }
 
-std::vector<uint32_t> km_centroids(uint64_t points, uint32_t k, uint32_t iters)
+std::vector<uint32_t> km_run(const std::vector<uint32_t> &xs, const std::vector<uint32_t> &ys,
+                             std::vector<uint32_t> c, uint32_t iters)
 {
-    std::vector<uint32_t> px(points), py(points), c(2 * k);
-    for (uint64_t p = 0; p < points; p++) {
-        px[p] = cap_km_x(p);
-        py[p] = cap_km_y(p);
-    }
-    for (uint32_t i = 0; i < k; i++) {
-        c[2 * i] = px[i];
-        c[2 * i + 1] = py[i];
-    }
+    const size_t k = c.size() / 2;
     for (uint32_t it = 0; it < iters; it++) {
         std::vector<uint64_t> sx(k), sy(k), n(k);
-        for (uint64_t p = 0; p < points; p++) {
-            uint32_t best = 0;
+        for (size_t p = 0; p < xs.size(); p++) {
+            size_t best = 0;
             uint64_t best_d = UINT64_MAX;
-            for (uint32_t i = 0; i < k; i++) {
-                int64_t dx = int64_t{px[p]} - c[2 * i], dy = int64_t{py[p]} - c[2 * i + 1];
+            for (size_t i = 0; i < k; i++) {
+                int64_t dx = int64_t{xs[p]} - c[2 * i], dy = int64_t{ys[p]} - c[2 * i + 1];
                 uint64_t d = static_cast<uint64_t>(dx * dx + dy * dy);
                 if (d < best_d) {
                     best_d = d;
                     best = i;
                 }
             }
-            sx[best] += px[p];
-            sy[best] += py[p];
+            sx[best] += xs[p];
+            sy[best] += ys[p];
             n[best]++;
         }
-        for (uint32_t i = 0; i < k; i++)
+        for (size_t i = 0; i < k; i++)
             if (n[i]) {
                 c[2 * i] = static_cast<uint32_t>(sx[i] / n[i]);
                 c[2 * i + 1] = static_cast<uint32_t>(sy[i] / n[i]);
             }
     }
     return c;
+}
+
+std::vector<uint32_t> km_centroids(uint64_t points, uint32_t k, uint32_t iters)
+{
+    std::vector<uint32_t> xs(points), ys(points), c(2 * k);
+    for (uint64_t p = 0; p < points; p++) {
+        xs[p] = cap_km_x(p);
+        ys[p] = cap_km_y(p);
+    }
+    for (uint32_t i = 0; i < k; i++) {
+        c[2 * i] = xs[i];
+        c[2 * i + 1] = ys[i];
+    }
+    return km_run(xs, ys, c, iters);
 }
 
 uint64_t km_hash(const std::vector<uint32_t> &centroids)

@@ -30,7 +30,13 @@ std::vector<uint8_t> gf_output(uint64_t k, const std::vector<std::vector<uint32_
 std::vector<uint64_t> gf_hashes(uint64_t images);
 std::string gf_line(uint64_t images, uint64_t hash);
 
-// Final centroids (x, y pairs) of k-means over points 0..points-1.
+// k-means over the points (xs[p], ys[p]) from the given centroids (x, y pairs): `iters`
+// rounds of assigning each point to the nearest centroid (ties to the lowest index) and
+// moving each centroid to the floor of its points' mean (an empty one stays).
+std::vector<uint32_t> km_run(const std::vector<uint32_t> &xs, const std::vector<uint32_t> &ys,
+                             std::vector<uint32_t> centroids, uint32_t iters);
+// Final centroids of the benchmark's k-means over points 0..points-1 (initial centroids:
+// points 0..k-1).
 std::vector<uint32_t> km_centroids(uint64_t points, uint32_t k, uint32_t iters);
 uint64_t km_hash(const std::vector<uint32_t> &centroids);
 std::string km_line(uint64_t points, uint32_t k, uint32_t iters, uint64_t hash);
