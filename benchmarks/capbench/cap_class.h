@@ -24,8 +24,8 @@ struct cap_class {
  * iterates to a threshold, a fixed count keeps the work per rank constant). */
 static const struct cap_class cap_classes[] = {
     {"test", 48, 2, 480, 128, 3, 2},
-    {"small", 96, 4, 1680, 128, 4, 4},
-    {"thesis", 1536, 1200, 13440, 128, 20, 10},
+    {"small", 1056, 96, 6720, 128, 24, 4},
+    {"thesis", 1536, 1200, 13440, 128, 64, 10},
 };
 #define CAP_CLASS_COUNT (sizeof cap_classes / sizeof cap_classes[0])
 /* The reference table covers every cluster count 1..CAP_REF_MAX_CLUSTERS. */
