@@ -10,6 +10,7 @@ include benchmarks/benchmarks.mk
 include mk/mpi.mk
 include tests/mpi/mpi_programs.mk
 include mk/weak_scaling.mk
+include benchmarks/capbench/capbench.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean

@@ -71,6 +71,21 @@ check_log() {  # check log -> prints a failure reason, or nothing
         want=${check#ranks:}
         got=$(grep -E "^rank [0-9]+: [a-z_0-9]+: [0-9]+ checks, 0 failed$" "$log" | sed 's/:.*//' | sort -u | wc -l)
         [ "$got" = "$want" ] || echo "$got of $want ranks passed" ;;
+    capbench)  # a CAP Bench run: its summary line says the result matched the host reference
+        local lines
+        lines=$(grep -c "^capbench: app=" "$log" || true)
+        [ "$lines" = 1 ] || { echo "$lines capbench summary lines, expected 1"; return; }
+        grep -qE "^capbench: app=[a-z0-9]+ .* verified=yes$" "$log" || echo "not verified: $(grep '^capbench: app=' "$log")" ;;
+    capref)  # a CAP Bench run with overridden parameters: its result line is what the host
+             # reference tool computes for the same arguments and cluster count
+        local summary app clusters expected
+        summary=$(grep -m1 "^capbench: app=" "$log")
+        app=$(sed -n 's/.* app=\([a-z0-9]*\) .*/\1/p' <<<"$summary")
+        clusters=$(sed -n 's/.* clusters=\([0-9]*\) .*/\1/p' <<<"$summary")
+        [ -n "$app" ] && [ -n "$clusters" ] || { echo "no capbench summary line"; return; }
+        expected=$(build/tools/capbench-ref "$app" --clusters "$clusters" "${program_args[@]}") ||
+            { echo "capbench-ref refused the arguments"; return; }
+        grep -qxF -- "$expected" "$log" || echo "result differs from the reference: $expected" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
     expect:*)  # the log shows this text ('+' stands for a space)

@@ -1,0 +1,45 @@
+# CAP Bench (issue 11): FN, GF and KM over the communication layer cap_comm.h, and the
+# all-to-all benchmark A2A directly on MPI, each for both LWMPI variants:
+#   build/user/capbench/{fn,gf,km,a2a}_{opt,unopt}.elf
+# and the host reference tool build/tools/capbench-ref, whose table of expected results
+# (generated at build time) is compiled into every application. Included by the top
+# Makefile after mk/mpi.mk (lwmpi_program, lwmpi_objs, MPI_OBJ).
+# For another communication build (benchmarks/capbench/ipc.mk): an application is
+# $(call capbench_app_obj,APP) + $(CAPBENCH_COMMON_OBJS) + that build's layer.
+capbench_saved_default_goal := $(.DEFAULT_GOAL)
+
+CAPBENCH_APPS := fn gf km
+CAPBENCH_DIR := benchmarks/capbench
+CAPBENCH_OUT := $(USER_OUT)/capbench
+
+# The host reference and the table it generates.
+CAPBENCH_REF := $(BUILD_ROOT)/tools/capbench-ref
+CAPBENCH_REF_SRCS := $(CAPBENCH_DIR)/ref/capbench_ref_main.cpp $(CAPBENCH_DIR)/ref/capbench_ref.cpp
+$(CAPBENCH_REF): $(CAPBENCH_REF_SRCS) $(CAPBENCH_DIR)/ref/capbench_ref.hpp $(CAPBENCH_DIR)/cap_data.h $(CAPBENCH_DIR)/cap_class.h
+	@mkdir -p $(@D)
+	@echo "  HOSTCXX $@"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -o $@ $(CAPBENCH_REF_SRCS)
+CAPBENCH_EXPECTED := $(CAPBENCH_OUT)/gen/cap_expected.c
+$(CAPBENCH_EXPECTED): $(CAPBENCH_REF)
+	@mkdir -p $(@D)
+	$(CAPBENCH_REF) table >$@.tmp && mv $@.tmp $@
+$(call lwmpi_objs,$(CAPBENCH_EXPECTED)): MPI_CFLAGS += -I$(CAPBENCH_DIR)
+
+capbench_app_obj = $(call lwmpi_objs,$(CAPBENCH_DIR)/$(1).c)
+CAPBENCH_COMMON_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/cap_app.c $(CAPBENCH_DIR)/cap_clock.c $(CAPBENCH_EXPECTED))
+CAPBENCH_MPI_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/comm_mpi.c $(CAPBENCH_DIR)/cap_mpi_build.c)
+A2A_OBJS := $(call lwmpi_objs,benchmarks/a2a/a2a.c $(CAPBENCH_DIR)/cap_clock.c $(CAPBENCH_DIR)/cap_mpi_build.c)
+
+define capbench_variant
+$(foreach a,$(CAPBENCH_APPS),$(call lwmpi_program,$(CAPBENCH_OUT)/$(a)_$(1).elf,$(call capbench_app_obj,$(a)) $(CAPBENCH_COMMON_OBJS) $(CAPBENCH_MPI_OBJS),$(1))
+)
+$(call lwmpi_program,$(CAPBENCH_OUT)/a2a_$(1).elf,$(A2A_OBJS),$(1))
+endef
+$(foreach v,$(MPI_VARIANTS),$(eval $(call capbench_variant,$(v))))
+
+CAPBENCH_ELFS := $(foreach v,$(MPI_VARIANTS),$(foreach a,$(CAPBENCH_APPS) a2a,$(CAPBENCH_OUT)/$(a)_$(v).elf))
+.PHONY: capbench
+capbench: $(CAPBENCH_ELFS) $(CAPBENCH_REF)
+USER_PROGRAMS += $(CAPBENCH_ELFS)
+user-programs: capbench
+
+.DEFAULT_GOAL := $(capbench_saved_default_goal)
