@@ -9,6 +9,7 @@ include mk/programs.mk
 include benchmarks/benchmarks.mk
 include mk/mpi.mk
 include tests/mpi/mpi_programs.mk
+include benchmarks/capbench/ipc.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean
