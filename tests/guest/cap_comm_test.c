@@ -183,8 +183,8 @@ static void release_all(void)
     }
 }
 
-/* The largest size every rank can afford (all must agree): four buffers of it per rank
- * on the fullest cluster of the placement. */
+/* The largest size every rank can afford (all must agree): half the user memory shared
+ * by the ranks of the fullest cluster of the placement (each holds one such buffer). */
 static size_t affordable(size_t max)
 {
     struct nvx_info info;
@@ -192,7 +192,7 @@ static size_t affordable(size_t max)
     if (nvx_sys_info(&info) != 0 || nvx_launch_info(&launch) != 0) return 0;
     unsigned fullest = launch.ranks < launch.pes ? launch.ranks : launch.pes;
     if (launch.policy == NVX_MAP_SCATTER) fullest = (launch.ranks + launch.clusters - 1) / launch.clusters;
-    size_t share = (size_t)(info.user_memory / (4u * (uint64_t)fullest));
+    size_t share = (size_t)(info.user_memory / (2u * (uint64_t)fullest));
     return share < max ? share : max;
 }
 
