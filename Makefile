@@ -11,6 +11,7 @@ include mk/mpi.mk
 include tests/mpi/mpi_programs.mk
 include mk/weak_scaling.mk
 include benchmarks/capbench/capbench.mk
+include benchmarks/capbench/ipc.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps run test test-host test-guest clean

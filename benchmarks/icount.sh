@@ -5,7 +5,7 @@
 # difference of the two windows over N, summed over every hart that ran anything, and
 # split into firmware, kernel and user. Mailbox and forwarded-call rows are one way (half
 # a round trip), portal rows are per byte of one one-way transfer.
-#   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|all|calls]...]   (default: small all, then mppa256 mailbox)
+#   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|cap|all|calls]...]   (default: small all, then mppa256 mailbox)
 # Needs `make BOARD=B` for each board measured.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -38,7 +38,7 @@ report() {
         function round(x) { return x < 0 ? -int(-x + 0.5) : int(x + 0.5) }
         FNR == NR {  # the console: what was measured and the number of its first mark
             if ($1 == "calls_bench:" && $3 == "n") { op[++ops] = $2; n[ops] = $4; div[ops] = 1; first[ops] = $6 }
-            if (($1 == "mailbox" || $1 == "portal" || $1 == "mpi") && $(NF - 1) == "mark") {
+            if (($1 == "mailbox" || $1 == "portal" || $1 == "mpi" || $1 == "cap") && $(NF - 1) == "mark") {
                 op[++ops] = $1 "_" $2 "_" $3 "B"; n[ops] = $4; first[ops] = $NF
                 div[ops] = $1 == "portal" ? 2 * $3 : 2
             }
@@ -90,8 +90,17 @@ measure() {
                 report "$board" "mpi$variant-$map"
             done
         done ;;
-    all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal; measure "$board" mpi ;;
-    *) die "unknown measurement '$what' (mailbox, portal, mpi, calls or all)" ;;
+    cap)  # CAP Bench's raw-IKC layer (the ipc build) ping-pong, one way, local and remote
+        local map
+        for map in compact scatter; do
+            launch_opts="--map-by $map"
+            run "$board" 2 "cap-$map" build/user/capbench/cap_pingpong_ipc.elf icount
+            launch_opts=""
+            report "$board" "cap-$map"
+        done ;;
+    all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal; measure "$board" mpi
+         measure "$board" cap ;;
+    *) die "unknown measurement '$what' (mailbox, portal, mpi, cap, calls or all)" ;;
     esac
 }
 

@@ -50,6 +50,11 @@ struct cap_stats {
 };
 void cap_stats_get(struct cap_stats *out);
 
+/* Exit statuses of the layer, the same in every build (the applications use 0 for a
+ * verified result, 2 for bad arguments and 3 for a wrong result). */
+#define CAP_EXIT_SIZE_MISMATCH 4 /* a receive named another size than the send        */
+#define CAP_EXIT_COMM 5          /* bad rank, a failed transfer, a protocol violation  */
+
 /* Ends the whole run at once with `status` (non-zero), after printing `why`. */
 _Noreturn void cap_abort(int status, const char *why);
 

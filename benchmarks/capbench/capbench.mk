@@ -29,14 +29,21 @@ CAPBENCH_COMMON_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/cap_app.c $(CAPBENCH_D
 CAPBENCH_MPI_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/comm_mpi.c $(CAPBENCH_DIR)/cap_mpi_build.c)
 A2A_OBJS := $(call lwmpi_objs,benchmarks/a2a/a2a.c $(CAPBENCH_DIR)/cap_clock.c $(CAPBENCH_DIR)/cap_mpi_build.c)
 
+# Programs of the layer itself, built for every layer as NAME_BUILD.elf: its conformance
+# test (the same source proves every build) and its ping-pong.
+CAPBENCH_LAYER_PROGRAMS := tests/guest/cap_comm_test $(CAPBENCH_DIR)/cap_pingpong
+$(call lwmpi_objs,tests/guest/cap_comm_test.c): MPI_CFLAGS += -I$(CAPBENCH_DIR)
+
 define capbench_variant
 $(foreach a,$(CAPBENCH_APPS),$(call lwmpi_program,$(CAPBENCH_OUT)/$(a)_$(1).elf,$(call capbench_app_obj,$(a)) $(CAPBENCH_COMMON_OBJS) $(CAPBENCH_MPI_OBJS),$(1))
+)
+$(foreach t,$(CAPBENCH_LAYER_PROGRAMS),$(call lwmpi_program,$(CAPBENCH_OUT)/$(notdir $(t))_$(1).elf,$(call lwmpi_objs,$(t).c $(CAPBENCH_DIR)/cap_clock.c) $(CAPBENCH_MPI_OBJS),$(1))
 )
 $(call lwmpi_program,$(CAPBENCH_OUT)/a2a_$(1).elf,$(A2A_OBJS),$(1))
 endef
 $(foreach v,$(MPI_VARIANTS),$(eval $(call capbench_variant,$(v))))
 
-CAPBENCH_ELFS := $(foreach v,$(MPI_VARIANTS),$(foreach a,$(CAPBENCH_APPS) a2a,$(CAPBENCH_OUT)/$(a)_$(v).elf))
+CAPBENCH_ELFS := $(foreach v,$(MPI_VARIANTS),$(foreach a,$(CAPBENCH_APPS) a2a $(notdir $(CAPBENCH_LAYER_PROGRAMS)),$(CAPBENCH_OUT)/$(a)_$(v).elf))
 .PHONY: capbench
 capbench: $(CAPBENCH_ELFS) $(CAPBENCH_REF)
 USER_PROGRAMS += $(CAPBENCH_ELFS)

@@ -40,22 +40,39 @@ _Noreturn void cap_abort(int status, const char *why)
     abort(); /* not reached: MPI_Abort ends the run */
 }
 
+/* Errors return here (MPI_ERRORS_RETURN on the world) so that every build ends a run for
+ * the same fault with the same status: a longer message than the receive names is a size
+ * mismatch, like a shorter one (check_count). */
+static void check_call(int err, const char *call, int peer)
+{
+    if (err == MPI_SUCCESS) return;
+    int cls = MPI_ERR_OTHER;
+    MPI_Error_class(err, &cls);
+    char why[MPI_MAX_ERROR_STRING + 64];
+    int len = 0;
+    char text[MPI_MAX_ERROR_STRING];
+    MPI_Error_string(err, text, &len);
+    snprintf(why, sizeof why, "%s%s with rank %d: %s", cls == MPI_ERR_TRUNCATE ? "size mismatch: " : "", call,
+             peer, text);
+    cap_abort(cls == MPI_ERR_TRUNCATE ? CAP_EXIT_SIZE_MISMATCH : CAP_EXIT_COMM, why);
+}
+
 static void check_count(const MPI_Status *st, size_t bytes)
 {
     int got = 0;
     MPI_Get_count(st, MPI_BYTE, &got);
     if ((size_t)got != bytes) {
-        char why[96];
-        snprintf(why, sizeof why, "expected %lu bytes from rank %d, got %d",
-                 (unsigned long)bytes, st->MPI_SOURCE, got);
-        cap_abort(1, why);
+        char why[112];
+        snprintf(why, sizeof why, "size mismatch: rank %d sent %d bytes, the receive expects %lu",
+                 st->MPI_SOURCE, got, (unsigned long)bytes);
+        cap_abort(CAP_EXIT_SIZE_MISMATCH, why);
     }
 }
 
 void cap_send(int dest, const void *buf, size_t bytes)
 {
     uint64_t t0 = cap_cycles();
-    MPI_Send(buf, (int)bytes, MPI_BYTE, dest, kTag, MPI_COMM_WORLD);
+    check_call(MPI_Send(buf, (int)bytes, MPI_BYTE, dest, kTag, MPI_COMM_WORLD), "MPI_Send", dest);
     stats.comm_cycles += cap_cycles() - t0;
     stats.bytes_sent += bytes;
     stats.messages_sent++;
@@ -65,7 +82,7 @@ void cap_recv(int src, void *buf, size_t bytes)
 {
     uint64_t t0 = cap_cycles();
     MPI_Status st;
-    MPI_Recv(buf, (int)bytes, MPI_BYTE, src, kTag, MPI_COMM_WORLD, &st);
+    check_call(MPI_Recv(buf, (int)bytes, MPI_BYTE, src, kTag, MPI_COMM_WORLD, &st), "MPI_Recv", src);
     stats.comm_cycles += cap_cycles() - t0;
     check_count(&st, bytes);
 }
@@ -74,7 +91,8 @@ int cap_recv_any(void *buf, size_t bytes)
 {
     uint64_t t0 = cap_cycles();
     MPI_Status st;
-    MPI_Recv(buf, (int)bytes, MPI_BYTE, MPI_ANY_SOURCE, kTag, MPI_COMM_WORLD, &st);
+    check_call(MPI_Recv(buf, (int)bytes, MPI_BYTE, MPI_ANY_SOURCE, kTag, MPI_COMM_WORLD, &st), "MPI_Recv",
+               MPI_ANY_SOURCE);
     stats.comm_cycles += cap_cycles() - t0;
     check_count(&st, bytes);
     return st.MPI_SOURCE;
@@ -92,7 +110,7 @@ static void find_clusters(void)
     int *leader_of = malloc(sizeof(int) * (size_t)world_size);
     cluster_masters = malloc(sizeof(int) * (size_t)world_size);
     if (!local_members || !leader_of || !cluster_masters)
-        cap_abort(1, "out of memory for the cluster tables");
+        cap_abort(CAP_EXIT_COMM, "out of memory for the cluster tables");
     MPI_Allgather(&my_rank, 1, MPI_INT, local_members, 1, MPI_INT, local);
     MPI_Allgather(&local_members[0], 1, MPI_INT, leader_of, 1, MPI_INT, MPI_COMM_WORLD);
     cluster_count = 0;
@@ -111,6 +129,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     cap_mpi_build_name(build_name, sizeof build_name);
     find_clusters();
     int status = cap_main(argc, argv);
