@@ -158,7 +158,7 @@ struct nvx_info {
  * executes to cycles[global hart id]; `live` is NVX_CLOCK_LIVE while it does (otherwise the
  * clock is the board clock, `--clock wall`). A hart sleeping in wfi does not advance. */
 #define NVX_TIMER_HZ 10000000ull              /* the board clock (rdtime, mtime) frequency */
-#define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* above the main stack, below nothing     */
+#define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* 1 MiB above the main stack's top         */
 #define NVX_USER_CLOCK_CLUSTER (NVX_USER_CLOCK_COUNTERS + 4096)
 #define NVX_CLOCK_COUNTER_SLOTS 511           /* global hart ids 0..510                 */
 #define NVX_CLOCK_LIVE 0x6b636f6c63787876ull  /* "nvxclock"                             */

@@ -23,12 +23,17 @@
 //    takes it in clock_thread_arrives (already in place);
 //  - thread create (the creator's time), futex wake and join (the waker's time): the core
 //    stamps the woken thread with clock_stamp_thread();
-//  - IPIs and NoC transfers: the NoC engine (firmware, which may write the counter page's
-//    neighbours) puts sender time + hops x hop latency + bytes / bandwidth in each
-//    message; link and receiver queues keep a "free at" virtual time so transfers sharing
-//    them queue in virtual time; a receiver serves in stamp order, not host arrival order;
+//  - IPIs and NoC transfers: the NoC engine (firmware, M-mode: it reads the counter page
+//    and the sender's offset) puts sender time + hops x hop latency + bytes / bandwidth in
+//    each message; link and receiver queues keep a "free at" virtual time so transfers
+//    sharing them queue in virtual time; a receiver serves in stamp order, not host order;
 //  - MPI envelopes and shared-memory cells carry nvx_clock_cycles() and the receiver
 //    takes the maximum through a runtime call that ends in clock_advance_to on its hart.
+// Known host dependence to remove then: the kernel core's dispatch IPI may reach a user
+// hart after it already picked the thread up (it was awake); the late interrupt then
+// costs that hart about 170 instructions at a host-timed moment (tests/guest/clock.c takes
+// the least of three loops for this reason). A hart that finds its dispatch awake should
+// not be interrupted again (e.g. the core skips the IPI to a hart not in wfi).
 #pragma once
 #include "kernel/cpu.hpp"
 
