@@ -76,7 +76,7 @@ all: $(BOARD_INFO)
 $(BOARD_LIST): $(BOARD_INFO)
 	@printf 'ALL_BOARDS := %s\nTESTED_BOARDS := %s\n' "$$($(BOARD_INFO) --list)" "$$($(BOARD_INFO) --tested)" >$@
 
-$(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h \
+$(ICOUNT_PLUGIN): scripts/tools/icount/nvxcount.cpp scripts/tools/icount/qemu_plugin_api.h kernel/abi/nvx_abi.h \
 		runtime/include/nvx/icount_mark.h hal/board/board.hpp support/types.hpp
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -shared -fPIC -fvisibility=hidden -o $@ $<

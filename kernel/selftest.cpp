@@ -64,7 +64,7 @@ unsigned run_selftests() {
     // Last word of each forbidden region: unused, so a broken PMP would corrupt nothing.
     u64 foreign_word = foreign.mem_end() - 8;
     u64 firmware_word = board::kFirmwareBase + board::kFirmwareSize - 8;
-    u64 program_word = board::kProgramBase + board::kProgramSize - 8;
+    u64 program_word = board::kProgramBase + board::kProgramImageSize - 8;  // below the clock's counter page
 
     ProbeResult own = probe(g_layout.mem_base + g_layout.mem_size - 8, false);
     selftest_report("own-memory-load", !own.faulted, own.faulted ? "faulted" : "readable");

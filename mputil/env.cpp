@@ -9,8 +9,9 @@
 
 namespace mputil {
 
-double wtime() { return (double)nvx_rdtime() / (double)NVX_TIMER_HZ; }
-double wtick() { return 1.0 / (double)NVX_TIMER_HZ; }
+// The calling rank's hart's virtual time (nvx/clock.h; the board clock under --clock wall).
+double wtime() { return nvx_clock_seconds(nvx_clock_cycles()); }
+double wtick() { return nvx_clock_is_virtual() ? 1.0 / (double)nvx_clock_hz() : 1.0 / (double)NVX_TIMER_HZ; }
 
 int processor_name(char* out, int max)
 {

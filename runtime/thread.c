@@ -16,6 +16,9 @@ void __nvx_thread_entry(void *tls);
 __attribute__((noreturn)) void __nvx_thread_run(void)
 {
     struct nvx_thread *self = nvx_thread_self();
+    /* The creator stores the id only once its kernel call returns; the thread may already
+     * run and need it (nvx_clock_cycles() finds its hart by it): both store the same value. */
+    __atomic_store_n(&self->tid, nvx_sys_thread_self(), __ATOMIC_RELAXED);
     nvx_thread_exit(self->start(self->arg));
 }
 
@@ -71,7 +74,7 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
         free(block);
         return (int)-tid;
     }
-    self->tid = tid;
+    __atomic_store_n(&self->tid, tid, __ATOMIC_RELAXED); /* the thread stores it too */
     *thread = self;
     return 0;
 }

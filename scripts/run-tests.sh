@@ -23,6 +23,7 @@ elif [ $host_ok = 0 ]; then
 fi
 
 RESULTS=$results tests/launcher/nvx_run_test.sh
+RESULTS=$results tests/launcher/clock_test.sh
 RESULTS=$results tests/launcher/mpicc_test.sh
 RESULTS=$results tests/launcher/user_includes_test.sh
 RESULTS=$results tests/launcher/weak_scaling_test.sh

@@ -61,12 +61,23 @@ inline constexpr u64 kFirmwareBase = kRamBase;    // M-mode only: no S/U access
 inline constexpr u64 kFirmwareSize = 4 * MiB;
 inline constexpr u64 kProgramBase = kFirmwareBase + kFirmwareSize;  // read-only to all clusters
 inline constexpr u64 kProgramSize = 4 * MiB;
+// The virtual clock's counter page (issue 9), the program region's last page: the board
+// (the instruction-counter plugin) adds each hart's executed instructions to its word
+// there; S- and U-mode read it through the program region's read-only PMP grant. Layout:
+// struct nvx_clock_counters (kernel/abi/nvx_abi.h). The system program gets the rest.
+inline constexpr u64 kClockCounterPage = kProgramBase + kProgramSize - kPageSize;
+inline constexpr u64 kProgramImageSize = kClockCounterPage - kProgramBase;  // system program's room
+inline constexpr u32 kClockCounterSlots = kPageSize / 8 - 1;  // one word per hart, then the live word
+// The modeled core: one instruction retired = one cycle at this frequency (virtual clock).
+inline constexpr u64 kCoreHz = 400'000'000;
 inline constexpr u64 kClustersBase = kProgramBase + kProgramSize;
 inline constexpr u64 kFdtReserve = 2 * MiB;       // QEMU puts the device tree in the last 2 MiB
 inline constexpr u64 kTimerHz = 10'000'000;  // mtime (rdtime) frequency of QEMU virt
 // The launcher places the user program's ELF in the first I/O cluster's memory ("DDR"),
 // in this region just below the boot-info page, for the Spawn Server to read.
 inline constexpr u64 kImageRegionSize = 2 * MiB - kPageSize;
+static_assert(kClockCounterPage % kPageSize == 0 && kClockCounterPage >= kProgramBase &&
+              kProgramImageSize + kPageSize == kProgramSize, "the counter page ends the program region");
 
 struct Board {
     const char* name;
@@ -179,7 +190,8 @@ constexpr bool board_is_valid(const Board& b) {
     if (b.node_count > kMaxNodes) return false;
     const Cluster& control = b.clusters[kControlCluster];
     if (control.kind != ClusterKind::Io || control.mem_size < 2 * kImageRegionSize) return false;
-    return b.hart_count <= 512;  // QEMU virt limit
+    // QEMU virt allows 512 harts; each needs a word in the clock's counter page.
+    return b.hart_count <= 512 && b.hart_count <= kClockCounterSlots;
 }
 
 inline constexpr NocParams kMppaNoc{.hop_latency_cycles = 10, .bytes_per_cycle = 4,

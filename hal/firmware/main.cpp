@@ -56,7 +56,7 @@ void boot_board(u64 fdt_address) {
         power_off(0xfd);
     }
     u64 system_size = static_cast<u64>(g_system_image_end - g_system_image_start);
-    if (system_size > board::kProgramSize) {
+    if (system_size > board::kProgramImageSize) {  // the clock's counter page follows it
         console_print("[firmware] error: system program (%lu bytes) exceeds the program region\n", system_size);
         power_off(0xfd);
     }

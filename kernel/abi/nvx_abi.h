@@ -150,4 +150,36 @@ struct nvx_info {
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */
 
+/* The virtual clock (read with <nvx/clock.h>). Two read-only pages at fixed user addresses
+ * in every program, so reading the clock takes no kernel call. A hart's virtual time, in
+ * cycles of the modeled core (one instruction = one cycle), is
+ *     counters.cycles[first_hart + local] + cluster.offset[local].
+ * The board's counter page: the instruction counter (a QEMU plugin) adds every block a hart
+ * executes to cycles[global hart id]; `live` is NVX_CLOCK_LIVE while it does (otherwise the
+ * clock is the board clock, `--clock wall`). A hart sleeping in wfi does not advance. */
+#define NVX_TIMER_HZ 10000000ull              /* the board clock (rdtime, mtime) frequency */
+#define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* 1 MiB above the main stack's top         */
+#define NVX_USER_CLOCK_CLUSTER (NVX_USER_CLOCK_COUNTERS + 4096)
+#define NVX_CLOCK_COUNTER_SLOTS 511           /* global hart ids 0..510                 */
+#define NVX_CLOCK_LIVE 0x6b636f6c63787876ull  /* "nvxclock"                             */
+#define NVX_CLOCK_CLUSTER_HARTS 64            /* harts per cluster the kernel handles    */
+#define NVX_THREAD_SLOTS 64                   /* a thread id's slot: id % NVX_THREAD_SLOTS */
+
+struct nvx_clock_counters {
+    uint64_t cycles[NVX_CLOCK_COUNTER_SLOTS];
+    uint64_t live;
+};
+
+/* The cluster's clock page, written only by its kernel; each hart changes only its own
+ * offset (it only ever grows, so a hart's virtual time never goes back). */
+struct nvx_clock_cluster {
+    uint64_t core_hz;     /* modeled core frequency (board table)                        */
+    uint64_t timer_hz;    /* the board clock's (rdtime) frequency                        */
+    uint32_t first_hart;  /* global id of the cluster's local hart 0                     */
+    uint32_t harts;       /* harts of the cluster                                        */
+    uint64_t offset[NVX_CLOCK_CLUSTER_HARTS];   /* per local hart                         */
+    uint32_t thread_hart[NVX_THREAD_SLOTS];     /* per thread slot: the local hart it runs
+                                                   on (or last ran on)                    */
+};
+
 #endif

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -38,12 +39,16 @@ namespace {
         // Nothing runs here: nothing to preempt or kill; a kill is acknowledged at once.
         if (atomic::exchange_acq_rel(&c.signals, 0u) & kSignalKill) send_ipi(cpu_at(0));
         Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
-        if (next != nullptr) run_thread(c, next);
+        if (next != nullptr) {
+            clock_thread_arrives(c, next);
+            run_thread(c, next);
+        }
         riscv::wfi();
     }
 }
 
 [[noreturn]] void post(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
+    clock_thread_leaves(c, t);  // the thread may come back on another hart
     c.kind = kind;
     c.fault_cause = cause;
     atomic::store_release(&c.posted, t);

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/sv39.hpp"
 #include "hal/sbi/sbi_call.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -96,6 +97,7 @@ int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Th
     if (err != 0) return err;
     err = load_segments(image, file);
     if (err != 0) return err;
+    if (!clock_map_user()) return -NVX_ENOMEM;
     g_space.set_heap_start(align_up(image.end, sv39::kPageSize));
     i64 sp = build_stack(args);
     if (sp < 0) return static_cast<int>(sp);
@@ -110,7 +112,7 @@ int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Th
 
 int start_system_program(const BootArgs& args) {
     Thread* first = nullptr;
-    int err = load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramSize, args, true, &first);
+    int err = load_program(reinterpret_cast<const u8*>(kProgramVirtualBase), board::kProgramImageSize, args, true, &first);
     if (err == 0) g_scheduler.make_ready(first);
     return err;
 }

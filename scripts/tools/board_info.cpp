@@ -41,13 +41,16 @@ int main(int argc, char** argv) {
         std::printf("BOARD_NAME=%s\nBOARD_HARTS=%u\nBOARD_CLUSTERS=%u\nBOARD_IO_CLUSTERS=%u\n"
                     "BOARD_COMPUTE_CLUSTERS=%u\nBOARD_RAM_MIB=%llu\nBOARD_PROGRAM_BASE=0x%llx\n"
                     "BOARD_PROGRAM_SIZE=%llu\nBOARD_USER_HARTS=%u\nBOARD_COMPUTE_USER_HARTS=%u\n"
-                    "BOARD_COMPUTE_PES=%u\nBOARD_IMAGE_BASE=0x%llx\nBOARD_IMAGE_SIZE=%llu\nBOARD_NODES=%u\n",
+                    "BOARD_COMPUTE_PES=%u\nBOARD_IMAGE_BASE=0x%llx\nBOARD_IMAGE_SIZE=%llu\nBOARD_NODES=%u\n"
+                    "BOARD_CLOCK_OFFSET=0x%llx\nBOARD_CORE_HZ=%llu\n",
                     b->name, b->hart_count, b->cluster_count, b->io_count, b->compute_count,
                     static_cast<unsigned long long>(b->ram_size / nvx::MiB),
                     static_cast<unsigned long long>(kProgramBase), static_cast<unsigned long long>(kProgramSize),
                     user_harts, compute_user_harts, b->clusters[b->first_compute()].harts - 1,
                     static_cast<unsigned long long>(image_region_base(*b)),
-                    static_cast<unsigned long long>(kImageRegionSize), b->node_count);
+                    static_cast<unsigned long long>(kImageRegionSize), b->node_count,
+                    static_cast<unsigned long long>(kClockCounterPage - kRamBase),  // in the RAM file
+                    static_cast<unsigned long long>(kCoreHz));
         return 0;
     }
     std::fprintf(stderr, "board-info: unknown board '%s'\n", argv[1]);

@@ -86,6 +86,17 @@ TEST(BoardTables, FixedPhysicalLayout) {
     EXPECT_TRUE(is_aligned(kProgramBase, kMegaPage));
 }
 
+// The virtual clock's counter page is the program region's last page; the system program
+// gets the rest, and every board's harts have a word in it.
+TEST(BoardTables, ClockCounterPage) {
+    EXPECT_EQ(kClockCounterPage + kPageSize, kProgramBase + kProgramSize);
+    EXPECT_EQ(kProgramImageSize, kProgramSize - kPageSize);
+    EXPECT_TRUE(is_aligned(kClockCounterPage, kPageSize));
+    EXPECT_EQ(kClockCounterSlots, kPageSize / 8 - 1);
+    for (const Board* b : kAllBoards) EXPECT_LE(b->hart_count, kClockCounterSlots) << b->name;
+    EXPECT_GT(kCoreHz, kTimerHz);
+}
+
 // ---------------------------------------------------------------- rules for every board
 
 class EveryBoard : public ::testing::TestWithParam<const Board*> {};
@@ -308,6 +319,10 @@ TEST(BoardIsValid, RejectsEmptyOrOversizedBoards) {
 
     b = k_small;
     b.hart_count = 513;  // beyond QEMU virt's limit
+    EXPECT_FALSE(board_is_valid(b));
+
+    b = k_small;
+    b.hart_count = 512;  // QEMU would take it, but the clock's counter page holds 511 harts
     EXPECT_FALSE(board_is_valid(b));
 }
 

@@ -191,6 +191,7 @@ TEST_P(ClusterPlan, ProgramRegionIsReadOnly) {
     EXPECT_EQ(p.permissions_at(board::kProgramBase), kRead);
     EXPECT_EQ(p.permissions_at(board::kProgramBase + board::kProgramSize / 2), kRead);
     EXPECT_EQ(p.permissions_at(board::kProgramBase + board::kProgramSize - 1), kRead);
+    EXPECT_EQ(p.permissions_at(board::kClockCounterPage), kRead);  // the clock's counters: read, never write
 }
 
 TEST_P(ClusterPlan, FirmwareIsInaccessible) {

@@ -1,16 +1,24 @@
-/* The board clock as user space sees it: the `time` CSR (a copy of the CLINT's mtime). */
+/* Clocks of the board, as user space reads them (no kernel call).
+ *
+ * The virtual clock (nvx_clock_*): this hart's time in cycles of the modeled core (the
+ * board table's frequency, nvx_clock_hz()), one instruction retired = one cycle, plus the
+ * offset its kernel keeps (nvx_abi.h: the counter and clock pages). It advances with the
+ * work the hart does, not with the host: a hart sleeping in wfi does not advance. Under
+ * `nvx-run --clock wall` (no instruction counter) the same calls read the board clock
+ * scaled to cycles of the same frequency, and nvx_clock_is_virtual() is 0.
+ *
+ * The board clock (nvx_rdtime): the `time` CSR, a copy of the CLINT's mtime; it follows the
+ * host's wall time. Kernel timeouts, sleeps and clock_gettime() use it. */
 #ifndef NVX_CLOCK_H
 #define NVX_CLOCK_H
 
 #include <stdint.h>
 
+#include <nvx_abi.h> /* NVX_TIMER_HZ */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* mtime frequency of the emulated board; moves to the board table once user space can
- * read it from there. */
-#define NVX_TIMER_HZ 10000000ull
 
 /* Ticks since the board started. Needs counteren.TM set by firmware and kernel. */
 static inline uint64_t nvx_rdtime(void)
@@ -26,6 +34,16 @@ static inline uint64_t nvx_ticks_to(uint64_t ticks, uint64_t units_per_second)
     return ticks / NVX_TIMER_HZ * units_per_second +
            ticks % NVX_TIMER_HZ * units_per_second / NVX_TIMER_HZ;
 }
+
+/* The calling thread's hart's virtual time, in cycles (correct if the thread moves to
+ * another hart meanwhile: it is then that hart's time). */
+uint64_t nvx_clock_cycles(void);
+/* Cycles per second of the modeled core. */
+uint64_t nvx_clock_hz(void);
+/* cycles in seconds of the modeled core. */
+double nvx_clock_seconds(uint64_t cycles);
+/* 1 when the clock counts instructions (the default), 0 under --clock wall. */
+int nvx_clock_is_virtual(void);
 
 #ifdef __cplusplus
 }

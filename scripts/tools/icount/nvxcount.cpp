@@ -7,6 +7,16 @@
 // kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
 // profile=on also counts instructions per translated block's address over the whole run
 // and prints them at exit ("profile VADDR INSNS"), for benchmarks/icount-profile.sh.
+// ram=PATH,clock=OFFSET drives the board's virtual clock (issue 9): PATH is the file backing
+// guest RAM (shared with QEMU), OFFSET the counter page's offset in it (board-info's
+// BOARD_CLOCK_OFFSET); each executed block's instruction count is added to its hart's word
+// there (struct nvx_clock_counters, kernel/abi/nvx_abi.h), and the page is marked live. Alone
+// it only keeps the clock (no table at exit); with out= or profile=on it also counts.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +27,7 @@
 
 #include "runtime/include/nvx/icount_mark.h"
 #include "hal/board/board.hpp"
+#include "kernel/abi/nvx_abi.h"
 #include "scripts/tools/icount/qemu_plugin_api.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = 1;
@@ -60,13 +71,27 @@ void emit(const char* line) {
 // Each hart's counts have one writer (its vCPU thread); a mark reads them from another.
 u64 read(const u64& counter) { return __atomic_load_n(&counter, __ATOMIC_RELAXED); }
 
+// The virtual clock: the counter page in guest RAM (null: no clock). Each hart's word has
+// one writer, its vCPU thread; the guest reads it (an aligned 8-byte store is atomic).
+nvx_clock_counters* g_clock;
+
+void tick_clock(unsigned vcpu, u64 insns) {
+    u64& cycles = g_clock->cycles[vcpu];
+    __atomic_store_n(&cycles, read(cycles) + insns, __ATOMIC_RELAXED);
+}
+
 // A block's userdata packs its instruction count and level: no allocation per block.
+template <bool kClock>
 void on_block(unsigned vcpu, void* packed) {
     auto bits = reinterpret_cast<uintptr_t>(packed);
     if (vcpu >= g_harts) return;
     u64& counter = g_now[vcpu].at[bits & 3];
     __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
+    if constexpr (kClock) tick_clock(vcpu, bits >> 2);
 }
+
+// The clock alone: one add per executed block (install checked vcpu < the page's slots).
+void on_clock_block(unsigned vcpu, void* insns) { tick_clock(vcpu, reinterpret_cast<uintptr_t>(insns)); }
 
 void on_mark(unsigned vcpu, void*) {
     std::lock_guard<std::mutex> hold(g_mark_lock);
@@ -111,17 +136,25 @@ void on_profiled_block(unsigned vcpu, void* data) {
     u64& counter = g_now[vcpu].at[b->level];
     __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
     (*g_profile)[vcpu][b->vaddr] += b->insns;
+    if (g_clock != nullptr) tick_clock(vcpu, b->insns);
 }
+
+bool g_counting;  // counts by level, marks and the table at exit (out=, profile=on or no ram=)
 
 void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     size_t n = qemu_plugin_tb_n_insns(tb);
     u64 vaddr = qemu_plugin_tb_vaddr(tb);
+    if (!g_counting) {
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, on_clock_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
+        return;
+    }
     if (g_profile != nullptr) {
         auto* b = new ProfiledBlock{vaddr, n, level_of(vaddr)};  // lives as long as QEMU's block may
         qemu_plugin_register_vcpu_tb_exec_cb(tb, on_profiled_block, QEMU_PLUGIN_CB_NO_REGS, b);
     } else {
         uintptr_t packed = (static_cast<uintptr_t>(n) << 2) | level_of(vaddr);
-        qemu_plugin_register_vcpu_tb_exec_cb(tb, on_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, g_clock != nullptr ? on_block<true> : on_block<false>,
+                                             QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(packed));
     }
     for (size_t i = 0; i < n; i++) {
         qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
@@ -130,6 +163,7 @@ void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
 }
 
 void on_exit(qemu_plugin_id_t, void*) {
+    if (!g_counting) return;
     char line[160];
     Counts total{};
     emit("nvxcount: hart          fw      kernel        user       total\n");
@@ -161,6 +195,36 @@ void on_exit(qemu_plugin_id_t, void*) {
     if (g_out != nullptr) std::fclose(g_out);
     g_out = nullptr;
 }
+// Maps the counter page of the guest RAM file and marks it live, before the guest runs.
+bool map_clock(const char* path, const char* offset_text, unsigned harts) {
+    char* end = nullptr;
+    unsigned long long offset = std::strtoull(offset_text, &end, 0);
+    if (end == offset_text || *end != '\0' || offset % nvx::board::kPageSize != 0) {
+        std::fprintf(stderr, "nvxcount: clock=%s is not a page-aligned offset\n", offset_text);
+        return false;
+    }
+    if (harts > NVX_CLOCK_COUNTER_SLOTS) {
+        std::fprintf(stderr, "nvxcount: %u harts do not fit the counter page (%u)\n", harts, NVX_CLOCK_COUNTER_SLOTS);
+        return false;
+    }
+    int fd = open(path, O_RDWR);
+    struct stat facts;
+    if (fd < 0 || fstat(fd, &facts) != 0 || static_cast<unsigned long long>(facts.st_size) < offset + sizeof(nvx_clock_counters)) {
+        std::fprintf(stderr, "nvxcount: ram=%s: not a RAM file holding offset %s (create it at its size first)\n",
+                     path, offset_text);
+        if (fd >= 0) close(fd);
+        return false;
+    }
+    void* page = mmap(nullptr, sizeof(nvx_clock_counters), PROT_READ | PROT_WRITE, MAP_SHARED, fd, static_cast<off_t>(offset));
+    close(fd);  // the mapping stays
+    if (page == MAP_FAILED) {
+        std::fprintf(stderr, "nvxcount: cannot map %s\n", path);
+        return false;
+    }
+    g_clock = static_cast<nvx_clock_counters*>(page);
+    __atomic_store_n(&g_clock->live, NVX_CLOCK_LIVE, __ATOMIC_RELEASE);
+    return true;
+}
 }  // namespace
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t* info, int argc, char** argv) {
@@ -168,21 +232,37 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         std::fprintf(stderr, "nvxcount: counts harts of a system emulation only\n");
         return -1;
     }
+    const char* ram = nullptr;
+    const char* clock = nullptr;
+    bool count_asked = false;
     for (int i = 0; i < argc; i++) {
-        if (std::strncmp(argv[i], "out=", 4) == 0) {
+        if (std::strncmp(argv[i], "ram=", 4) == 0) {
+            ram = argv[i] + 4;
+        } else if (std::strncmp(argv[i], "clock=", 6) == 0) {
+            clock = argv[i] + 6;
+        } else if (std::strncmp(argv[i], "out=", 4) == 0) {
+            count_asked = true;
             g_out = std::fopen(argv[i] + 4, "w");
             if (g_out == nullptr) {
                 std::fprintf(stderr, "nvxcount: cannot write '%s'\n", argv[i] + 4);
                 return -1;
             }
         } else if (std::strcmp(argv[i], "profile=on") == 0) {
+            count_asked = true;
             g_profile = new std::vector<std::unordered_map<u64, u64>>();
         } else {
-            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on)\n", argv[i]);
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET)\n",
+                         argv[i]);
             return -1;
         }
     }
+    if ((ram == nullptr) != (clock == nullptr)) {
+        std::fprintf(stderr, "nvxcount: ram= and clock= go together\n");
+        return -1;
+    }
+    g_counting = count_asked || ram == nullptr;
     g_harts = static_cast<unsigned>(info->system.max_vcpus);
+    if (ram != nullptr && !map_clock(ram, clock, g_harts)) return -1;
     g_now = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
     g_last_mark = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
     if (g_now == nullptr || g_last_mark == nullptr) return -1;

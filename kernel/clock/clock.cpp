@@ -1,0 +1,97 @@
+#include "kernel/clock/clock.hpp"
+
+#include "kernel/abi/nvx_abi.h"
+#include "kernel/config.hpp"
+#include "kernel/layout.hpp"
+#include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
+#include "kernel/sched/thread.hpp"
+#include "support/atomic.hpp"
+
+namespace nvx::kernel {
+namespace {
+static_assert(sizeof(nvx_clock_counters) == board::kPageSize && NVX_CLOCK_COUNTER_SLOTS == board::kClockCounterSlots,
+              "the ABI's counter page is the board's");
+static_assert(NVX_TIMER_HZ == board::kTimerHz, "user space's board clock frequency is the board's");
+static_assert(sizeof(nvx_clock_cluster) <= board::kPageSize && kMaxHarts <= NVX_CLOCK_CLUSTER_HARTS);
+static_assert(kMaxThreads == NVX_THREAD_SLOTS && (1u << kThreadSlotBits) == NVX_THREAD_SLOTS,
+              "user space finds its thread's slot as id % NVX_THREAD_SLOTS");
+static_assert(NVX_USER_CLOCK_COUNTERS % board::kPageSize == 0 && NVX_USER_CLOCK_COUNTERS >= NVX_USER_STACK_TOP &&
+              NVX_USER_CLOCK_CLUSTER == NVX_USER_CLOCK_COUNTERS + board::kPageSize);
+
+// The counter page, seen through the kernel's read-only map of the program region.
+const nvx_clock_counters& counters() {
+    return *reinterpret_cast<const nvx_clock_counters*>(kProgramVirtualBase + (board::kClockCounterPage - board::kProgramBase));
+}
+
+// The cluster's clock page: a page of its own, since all of it is mapped into user space.
+struct alignas(board::kPageSize) ClusterPage {
+    nvx_clock_cluster clock;
+};
+static_assert(sizeof(ClusterPage) == board::kPageSize);
+ClusterPage g_page;
+
+// The time each thread carries between harts, by slot; `id` tells a slot's new thread from
+// the one that left the stamp. Written by the hart the thread leaves (or the kernel core),
+// read by the hart it arrives on: the post/dispatch hand-off orders the two.
+struct ThreadTime {
+    u64 id;
+    u64 stamp;
+};
+ThreadTime g_thread_time[kMaxThreads];
+
+bool g_virtual;  // set once at boot, before any program runs
+
+// Written only by hart `local` (its kernel), read by any hart and by user space.
+u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
+}  // namespace
+
+bool clock_boot() {
+    nvx_clock_cluster& page = g_page.clock;
+    page.core_hz = board::kCoreHz;
+    page.timer_hz = board::kTimerHz;
+    page.first_hart = g_layout.cluster->first_hart;
+    page.harts = g_layout.cluster->harts;
+    for (u64& offset : page.offset) offset = 0;
+    for (u32& hart : page.thread_hart) hart = 0;
+    for (ThreadTime& t : g_thread_time) t = {};
+    // The plugin marks the page before the board starts: it does not change while we run.
+    g_virtual = atomic::load_relaxed(&counters().live) == NVX_CLOCK_LIVE;
+    return true;
+}
+
+bool clock_is_virtual() { return g_virtual; }
+
+u64 clock_now(u32 local) {
+    if (!g_virtual) return 0;
+    return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]) + atomic::load_relaxed(offset_of(local));
+}
+
+void clock_advance_to(Cpu& c, u64 stamp) {
+    u64 now = clock_now(c.local);
+    if (stamp > now) atomic::store_relaxed(offset_of(c.local), *offset_of(c.local) + (stamp - now));
+}
+
+void clock_stamp_thread(const Thread* t, u64 stamp) {
+    ThreadTime& time = g_thread_time[thread_slot(t)];
+    if (time.id != t->id) time = {t->id, 0};
+    if (stamp > time.stamp) time.stamp = stamp;
+}
+
+void clock_thread_leaves(Cpu& c, const Thread* t) { clock_stamp_thread(t, clock_now(c.local)); }
+
+void clock_thread_arrives(Cpu& c, const Thread* t) {
+    u32 slot = thread_slot(t);
+    // Before the thread runs here: nvx_clock_cycles() reads it to find this hart.
+    atomic::store_relaxed(&g_page.clock.thread_hart[slot], c.local);
+    if (g_thread_time[slot].id == t->id) clock_advance_to(c, g_thread_time[slot].stamp);
+}
+
+bool clock_map_user() {
+    u64 cluster_page = g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page));
+    return g_space.map_user_physical(NVX_USER_CLOCK_COUNTERS, board::kClockCounterPage, board::kPageSize) &&
+           g_space.map_user_physical(NVX_USER_CLOCK_CLUSTER, cluster_page, board::kPageSize);
+}
+}  // namespace nvx::kernel
+
+NVX_KERNEL_MODULE(g_clock_module) = {"clock", nvx::kernel::clock_boot, nullptr, nullptr, 0, nullptr, nullptr};
