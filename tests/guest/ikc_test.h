@@ -103,7 +103,7 @@ static inline int ikc_wait_for_sleeper(long id, int portal, uint64_t before)
 
 static inline uint64_t ikc_waits(long id, int portal)
 {
-    struct nvx_ikc_stats s = {0, 0, 0, 0};
+    struct nvx_ikc_stats s = {0};
     if (portal) nvx_portal_stats(id, &s);
     else nvx_mailbox_stats(id, &s);
     return s.waits;
