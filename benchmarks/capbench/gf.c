@@ -1,14 +1,14 @@
 /* CAP Bench GF (Gaussian filter), in the thesis' shape: image k belongs to cluster
- * k mod C; its local master splits each image into 16 chunks of 64 x 64 output pixels
- * (70 x 70 input with the halo), deals the chunks of its images out to its workers in
- * turn, collects the filtered chunks into the output image and sends it to the global
- * master (rank 0), which hashes the output images in image order.
- * Inputs are defined per pixel (cap_gf_pixel), so a worker produces its chunk's input where
- * it is used instead of receiving it: generating every image at rank 0 (or at a local
- * master) would cost more than the filter's share of a worker and serialise the run. The
- * output hash (FNV-1a over all output bytes in order) is sequential by definition, so
- * rank 0 gathers every output image: that is the thesis' shape and the serial part that
- * bounds GF's weak scaling (see README, CAP Bench).
+ * k mod C; its local master splits each image into 16 chunks of 64 x 64 output pixels,
+ * sends each worker the chunk's 70 x 70 input (with the halo) and collects the filtered
+ * chunks into the output image, which it sends to the global master (rank 0); rank 0
+ * hashes the output images in image order.
+ * Inputs are defined per pixel (cap_gf_pixel): the local master produces a chunk's input
+ * when it hands the chunk out (its "read" of the image), so no rank holds more than one
+ * output image and the input never crosses the NoC, as in the thesis where each cluster's
+ * images arrive once. The output hash (FNV-1a over all output bytes in order) is
+ * sequential by definition, so rank 0 gathers every output image: that is the thesis'
+ * shape and the serial part that bounds GF's weak scaling (see README, CAP Bench).
  * Output: gf: images N, output hash H */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,14 +26,26 @@ struct gf_buffers {
     uint8_t *out; /* one filtered chunk, 64 x 64  */
 };
 
-/* Filters chunk q of image k into b->out. */
-static void filter_chunk(uint64_t k, int q, struct gf_buffers *b)
+/* Image k of this cluster's image j: k = cluster + j * clusters. */
+static uint64_t image_of(uint64_t j) { return (uint64_t)cap_cluster() + j * (uint64_t)cap_clusters(); }
+
+/* Task t of a cluster is chunk t mod 16 of its image t / 16. */
+static unsigned chunk_row(uint64_t t) { return (unsigned)(t % CAP_GF_CHUNKS / CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK; }
+static unsigned chunk_col(uint64_t t) { return (unsigned)(t % CAP_GF_CHUNKS % CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK; }
+
+/* The input of task t, 70 x 70 with the halo. */
+static void read_chunk(uint64_t t, uint8_t *in)
 {
-    unsigned row0 = (unsigned)(q / CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK;
-    unsigned col0 = (unsigned)(q % CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK;
+    uint64_t k = image_of(t / CAP_GF_CHUNKS);
+    unsigned row0 = chunk_row(t), col0 = chunk_col(t);
     for (unsigned i = 0; i < CAP_GF_CHUNK_IN; i++)
         for (unsigned j = 0; j < CAP_GF_CHUNK_IN; j++)
-            b->in[i * CAP_GF_CHUNK_IN + j] = cap_gf_pixel(k, row0 + i, col0 + j);
+            in[i * CAP_GF_CHUNK_IN + j] = cap_gf_pixel(k, row0 + i, col0 + j);
+}
+
+/* Filters one 70 x 70 input chunk into its 64 x 64 output. */
+static void filter_chunk(const uint8_t *in, uint8_t *out)
+{
     uint64_t w[CAP_GF_MASK][CAP_GF_MASK];
     for (int y = 0; y < CAP_GF_MASK; y++)
         for (int x = 0; x < CAP_GF_MASK; x++)
@@ -41,38 +53,59 @@ static void filter_chunk(uint64_t k, int q, struct gf_buffers *b)
     for (unsigned i = 0; i < CAP_GF_CHUNK; i++)
         for (unsigned j = 0; j < CAP_GF_CHUNK; j++) {
             uint64_t sum = 0;
-            const uint8_t *p = &b->in[i * CAP_GF_CHUNK_IN + j];
+            const uint8_t *p = &in[i * CAP_GF_CHUNK_IN + j];
             for (int y = 0; y < CAP_GF_MASK; y++)
                 for (int x = 0; x < CAP_GF_MASK; x++)
                     sum += w[y][x] * p[y * CAP_GF_CHUNK_IN + x];
             sum >>= 16;
-            b->out[i * CAP_GF_CHUNK + j] = (uint8_t)(sum > 255 ? 255 : sum);
+            out[i * CAP_GF_CHUNK + j] = (uint8_t)(sum > 255 ? 255 : sum);
         }
 }
 
-/* Image k of this cluster's image j: k = cluster + j * clusters. */
-static uint64_t image_of(uint64_t j) { return (uint64_t)cap_cluster() + j * (uint64_t)cap_clusters(); }
-
-/* Worker w of a cluster filters the cluster's tasks t = j * 16 + q with t mod W == w. */
-static void worker(int w, uint64_t per, struct gf_buffers *b)
+/* Worker w of a cluster filters the cluster's tasks t with t mod W == w, in order. */
+static void worker(int w, uint64_t tasks, struct gf_buffers *b)
 {
-    for (uint64_t t = (uint64_t)w; t < per * CAP_GF_CHUNKS; t += (uint64_t)cap_workers()) {
-        filter_chunk(image_of(t / CAP_GF_CHUNKS), (int)(t % CAP_GF_CHUNKS), b);
-        cap_send(cap_local_member(0), b->out, CHUNK_OUT_BYTES);
+    int master = cap_local_member(0);
+    for (uint64_t t = (uint64_t)w; t < tasks; t += (uint64_t)cap_workers()) {
+        cap_recv(master, b->in, CHUNK_IN_BYTES);
+        filter_chunk(b->in, b->out);
+        cap_send(master, b->out, CHUNK_OUT_BYTES);
     }
 }
 
-/* Local master: assembles the cluster's image j from its 16 filtered chunks. */
-static void assemble(uint64_t j, uint8_t *image, struct gf_buffers *b)
+/* Local master: hands out the cluster's tasks round-robin, one in flight per worker (a
+ * worker's next chunk goes out when its previous result came back, so blocking sends
+ * cannot deadlock), and assembles the output images in order. */
+struct gf_feeder {
+    uint64_t tasks;     /* 16 per image of this cluster */
+    uint64_t next;      /* the next task to hand out    */
+    uint64_t done;      /* results collected            */
+};
+
+static void hand_out(struct gf_feeder *f, struct gf_buffers *b)
 {
-    for (int q = 0; q < CAP_GF_CHUNKS; q++) {
-        uint64_t t = j * CAP_GF_CHUNKS + (uint64_t)q;
-        if (cap_self_working())
-            filter_chunk(image_of(j), q, b);
-        else
+    read_chunk(f->next, b->in);
+    cap_send(cap_worker_rank((int)(f->next % (uint64_t)cap_workers())), b->in, CHUNK_IN_BYTES);
+    f->next++;
+}
+
+/* Collects the next output image of this cluster into `image`. */
+static void assemble(struct gf_feeder *f, uint8_t *image, struct gf_buffers *b)
+{
+    if (f->done == 0 && !cap_self_working())
+        while (f->next < f->tasks && f->next < (uint64_t)cap_workers())
+            hand_out(f, b);
+    for (int q = 0; q < CAP_GF_CHUNKS; q++, f->done++) {
+        uint64_t t = f->done;
+        if (cap_self_working()) {
+            read_chunk(t, b->in);
+            filter_chunk(b->in, b->out);
+        } else {
             cap_recv(cap_worker_rank((int)(t % (uint64_t)cap_workers())), b->out, CHUNK_OUT_BYTES);
-        unsigned row0 = (unsigned)(q / CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK;
-        unsigned col0 = (unsigned)(q % CAP_GF_CHUNKS_PER_SIDE) * CAP_GF_CHUNK;
+            if (f->next < f->tasks)
+                hand_out(f, b);
+        }
+        unsigned row0 = chunk_row(t), col0 = chunk_col(t);
         for (unsigned i = 0; i < CAP_GF_CHUNK; i++)
             memcpy(&image[(row0 + i) * CAP_GF_SIDE + col0], &b->out[i * CAP_GF_CHUNK], CAP_GF_CHUNK);
     }
@@ -95,11 +128,12 @@ int cap_main(int argc, char **argv)
 
     char line[96];
     uint64_t end = 0;
+    struct gf_feeder feeder = {per * CAP_GF_CHUNKS, 0, 0};
     if (!cap_is_local_master()) {
-        worker(cap_local_rank() - 1, per, &b);
+        worker(cap_local_rank() - 1, feeder.tasks, &b);
     } else if (cap_rank() != 0) {
         for (uint64_t j = 0; j < per; j++) {
-            assemble(j, image, &b);
+            assemble(&feeder, image, &b);
             cap_send(0, image, CAP_GF_IMAGE_BYTES);
         }
     } else {
@@ -108,7 +142,7 @@ int cap_main(int argc, char **argv)
         uint64_t hash = CAP_FNV_BASIS;
         for (uint64_t k = 0; k < per * clusters; k++) {
             if (k % clusters == 0)
-                assemble(k / clusters, image, &b);
+                assemble(&feeder, image, &b);
             else
                 cap_recv(cap_local_master_of((int)(k % clusters)), image, CAP_GF_IMAGE_BYTES);
             hash = cap_fnv1a(hash, image, CAP_GF_IMAGE_BYTES);
