@@ -12,7 +12,11 @@ static_assert(NVX_SYNC_PORTS == board::kSyncsPerNode, "the ABI's sync ports are 
 inline constexpr u32 kVirtualMailboxes = 64;
 inline constexpr u32 kVirtualPortals = 64;
 inline constexpr u32 kVirtualSyncs = 16;
-inline constexpr u32 kMessageBuffers = 64;      // arrived messages kept until read
+inline constexpr u32 kMessageBuffers = NVX_MAILBOX_BUFFERS;         // arrived messages kept until read
+inline constexpr u32 kPortQuota = NVX_MAILBOX_PORT_QUOTA;           // of them, at most this many per port
+inline constexpr u32 kUnclaimedAllowance = NVX_MAILBOX_UNCLAIMED;   // and for ports nobody created
+inline constexpr u32 kHeldMessages = 32;  // refused messages a sending kernel keeps for a retry
+static_assert(kPorts <= noc::kMailboxPortBits, "a port is one bit of the engine's drained mask");
 
 constexpr u32 max_cluster_nodes(const board::Board& b) {
     u32 most = 0;

@@ -16,7 +16,7 @@ namespace {
 bool boot() { return attach_own_nodes(); }
 
 // Looks at the event areas only when the engine raised an event since the last look, or
-// arrivals wait in the hardware slots for a free buffer; portals and syncs only when one of
+// the mailboxes ask for it (mailbox_needs_poll); portals and syncs only when one of
 // their event words is set (the engine sets it before `raised`).
 bool poll() {
     bool raised = false, portal = false, sync = false;
@@ -27,7 +27,7 @@ bool poll() {
         portal |= (atomic::load_acquire(&e->portal_ready) | atomic::load_acquire(&e->portal_done)) != 0;
         sync |= atomic::load_acquire(&e->sync_fired) != 0;
     }
-    if (!raised && !mailbox_arrivals_held()) return false;
+    if (!raised && !mailbox_needs_poll()) return false;
     bool moved = mailbox_poll();
     if (portal) moved |= portal_poll();
     if (sync) moved |= sync_poll();

@@ -2,12 +2,14 @@
 
 #include "hal/noc/noc_driver.hpp"
 #include "hal/riscv/sv39.hpp"
+#include "ikc/held_messages.hpp"
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/proc/process.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 
@@ -20,15 +22,34 @@ using noc::MailboxMessage;
 EndpointTable<kVirtualMailboxes> g_mailboxes;
 MessageBuffers g_buffers;
 ThreadQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
-ThreadQueue g_local_waits;                      // local sends waiting for a free buffer
-bool g_arrivals_held;                           // the last poll left messages in hardware slots
+ThreadQueue g_held_waits;                       // remote sends behind a refused message for their port
+ThreadQueue g_local_waits;                      // local sends waiting for room at their port
+// Sending side: our messages receivers refused, kept until their port drains; and the
+// receivers whose refused message found the pool full (it waits in the event area, and
+// the engine lets nothing else go there until we take it).
+HeldMessages g_held;
+u64 g_stuck_targets;
+// Receiving side: per own node and port, the senders we refused (told when it drains).
+u64 g_refused[kMaxOwnNodes][kPorts];
+u32 g_refused_ports;  // (node, port) pairs with refused senders: 0 in the common case
+bool g_look_again;     // the program ended: look at the slots once more, whatever was raised
 
 MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(io_of(t).staging); }
 static_assert(sizeof(PendingIo::staging) >= sizeof(MailboxMessage));
 
+u32 target_port(Thread* t) { return staged(t).header.target_port; }
+Endpoint& endpoint_of(Thread* t) { return g_mailboxes.at(io_of(t).endpoint); }
+u64 phys_of(const void* p) { return kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(p)); }
+
+bool copy_origin(UserAddr to, Origin origin) {
+    if (to.is_null()) return true;
+    nvx_mailbox_origin o = {origin.node, (origin.flags & noc::kFromSystem) ? NVX_ORIGIN_SYSTEM : 0u};
+    return g_space.copy_to_user(to, &o, sizeof o);
+}
+
 // Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
-// false when neither is possible (the caller keeps it and pushes back).
-bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
+// false when neither is possible (the port is full: the caller pushes back).
+bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
     if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
         while (!in->waiters.empty()) {
@@ -37,9 +58,9 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
                 wake(reader, *in, -NVX_EMSGSIZE);  // the message stays for a larger read
                 continue;
             }
-            // The buffer was checked when the read began; if it is gone now, this reader
+            // The buffers were checked when the read began; if one is gone now, this reader
             // fails and the message stays for the next one.
-            if (!g_space.copy_to_user(io_of(reader).buffer, payload, length)) {
+            if (!g_space.copy_to_user(io_of(reader).buffer, payload, length) || !copy_origin(io_of(reader).origin, origin)) {
                 wake(reader, *in, -NVX_EFAULT);
                 continue;
             }
@@ -48,28 +69,55 @@ bool deliver(u32 node, u32 port, const u8* payload, u32 length) {
             return true;
         }
     }
-    return g_buffers.store(node, port, payload, length);
+    return g_buffers.store(node, port, origin, payload, length);
 }
 
-u32 target_port(Thread* t) { return staged(t).header.target_port; }
+// True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
+bool can_take(u32 node, u32 port) {
+    Endpoint* in = g_mailboxes.find_input(node, port);
+    if (in != nullptr && !in->waiters.empty() && g_buffers.oldest(node, port) == nullptr) return true;
+    return g_buffers.has_room(node, port);
+}
 
-// Local senders pushed back (no reader, no buffer), retried whenever a reader or a
-// buffer may have appeared.
+// Receiving side: tells the senders we refused that their port takes messages again.
+void tell_drained() {
+    if (g_refused_ports == 0) return;
+    for (u32 i = 0; i < own_node_count(); i++) {
+        for (u32 port = 0; port < kPorts; port++) {
+            u64 senders = g_refused[i][port];
+            if (senders == 0 || !can_take(own_node(i).node, port)) continue;
+            sbi::Result r = noc::mailbox_drained(own_node(i).node, port, senders);
+            if (r.error != sbi::kSuccess) kernel::panic("NoC engine refused a drained notice (%ld)", r.error);
+            g_refused[i][port] = 0;
+            g_refused_ports--;
+        }
+    }
+}
+
+// Local senders pushed back (their port full), retried whenever a reader or room may
+// have appeared.
 void retry_local_sends() {
     if (g_local_waits.empty()) return;
     retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
         MailboxMessage& m = staged(t);
-        Endpoint& out = g_mailboxes.at(io_of(t).endpoint);
-        if (!deliver(out.remote_node, m.header.target_port, m.payload, m.header.length)) return false;
+        Endpoint& out = endpoint_of(t);
+        Origin origin = {static_cast<u16>(out.node), m.header.flags};
+        if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
         count_message(out, m.header.length);
         wake(t, out, m.header.length);
         return true;
     });
 }
 
+// Room may have appeared at our ports: local senders first, then the remote ones we refused.
+void ports_drained() {
+    retry_local_sends();
+    tell_drained();
+}
+
 i64 try_send(Thread* t) {
-    Endpoint& out = g_mailboxes.at(io_of(t).endpoint);
-    sbi::Result r = noc::mailbox_send(out.node, out.remote_node, kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(&staged(t))));
+    Endpoint& out = endpoint_of(t);
+    sbi::Result r = noc::mailbox_send(out.node, out.remote_node, phys_of(&staged(t)));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
     count_transfer(out, sizeof(MailboxMessage));
@@ -77,85 +125,179 @@ i64 try_send(Thread* t) {
     return 0;
 }
 
-bool poll_arrivals(OwnNode& own) {
-    bool moved = false;
-    u64 full = atomic::load_acquire(&own.events->mailbox_full);
-    for (; full != 0; full &= full - 1) {
-        u32 sender = lowest_set_bit(full);
-        const MailboxMessage& m = own.events->slots[sender];
-        if (!deliver(own.node, m.header.target_port, m.payload, m.header.length)) {
-            g_arrivals_held = true;  // push back: polled again until a buffer takes it
+// A remote writer whose port has a refused message of ours waiting: it waits behind it
+// (order per port), or fails at once if it asked not to wait.
+void behind_held(Thread* t) {
+    if (io_of(t).nonblocking) {
+        wake(t, endpoint_of(t), -NVX_EAGAIN);
+        return;
+    }
+    g_held_waits.push(t);
+}
+
+// The held message for (target, port) went out again: its port's writers queue for the slot.
+void release_held_waiters(u32 target, u32 port) {
+    auto behind = [&](Thread* t) { return endpoint_of(t).remote_node == target && target_port(t) == port; };
+    while (Thread* t = g_held_waits.take_first(behind)) g_credit_waits[target].push(t);
+}
+
+// The slot at `target` may be free: held messages whose port drained go first, then the
+// writers in order. A busy answer registers us with the engine: its credit brings us back.
+void send_waiting(u32 target) {
+    u32 from = source_node_for(target);
+    while (HeldMessage* h = g_held.ready(target)) {
+        sbi::Result r = noc::mailbox_send(from, target, phys_of(&h->message));
+        if (r.error == noc::kBusy) return;
+        if (r.error != sbi::kSuccess) kernel::panic("NoC engine refused to resend a held message (%ld)", r.error);
+        u32 port = h->message.header.target_port;
+        g_held.release(h);
+        release_held_waiters(target, port);
+    }
+    ThreadQueue& queue = g_credit_waits[target];
+    while (!queue.empty()) {
+        Thread* t = queue.front();
+        if (g_held.holds(target, target_port(t))) {
+            queue.pop();
+            behind_held(t);
             continue;
         }
-        if (Endpoint* in = g_mailboxes.find_input(own.node, m.header.target_port)) in->stats.hw_transfers++;
-        sbi::Result r = noc::mailbox_release(own.node, sender);  // a full slot of our own node
-        if (r.error != sbi::kSuccess) kernel::panic("mailbox slot release refused by the NoC engine (%ld)", r.error);
+        i64 r = try_send(t);
+        if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
+        queue.pop();
+        wake(t, endpoint_of(t), r == 0 ? static_cast<i64>(io_of(t).size) : r);
+    }
+}
+
+// Receivers that refused our messages: keep each until its port drains, and let the
+// slot serve the other ports at once.
+bool take_back(OwnNode& own) {
+    u64 returned = atomic::load_acquire(&own.events->mailbox_returned);
+    bool moved = false;
+    for (; returned != 0; returned &= returned - 1) {
+        u32 target = lowest_set_bit(returned);
+        if (!g_held.keep(target, own.events->returned[target])) {
+            g_stuck_targets |= 1ull << target;  // retried when the pool has room
+            continue;
+        }
+        g_stuck_targets &= ~(1ull << target);
+        atomic::fetch_and(&own.events->mailbox_returned, ~(u64{1} << target));
+        send_waiting(target);
         moved = true;
     }
+    return moved;
+}
+
+bool poll_drained(OwnNode& own) {
+    u64 targets = atomic::exchange_acq_rel(&own.events->mailbox_drained, u64{0});
+    bool moved = targets != 0;
+    for (u64 left = targets; left != 0; left &= left - 1) {
+        u32 target = lowest_set_bit(left);
+        g_held.drained(target, atomic::exchange_acq_rel(&own.events->drained_ports[target], u32{0}));
+    }
+    for (u64 ready = targets & g_held.ready_targets(); ready != 0; ready &= ready - 1) send_waiting(lowest_set_bit(ready));
     return moved;
 }
 
 bool poll_credits(OwnNode& own) {
     u64 credits = atomic::exchange_acq_rel(&own.events->mailbox_credit, u64{0});
     bool moved = credits != 0;
-    for (; credits != 0; credits &= credits - 1) {
-        ThreadQueue& queue = g_credit_waits[lowest_set_bit(credits)];
-        while (!queue.empty()) {
-            Thread* t = queue.front();
-            i64 r = try_send(t);
-            if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
-            queue.pop();
-            wake(t, g_mailboxes.at(io_of(t).endpoint), r == 0 ? static_cast<i64>(io_of(t).size) : r);
+    for (; credits != 0; credits &= credits - 1) send_waiting(lowest_set_bit(credits));
+    return moved;
+}
+
+// The receiving side: every full slot is delivered, or refused back to its sender (its
+// port is full) so that the slot serves that sender's other ports.
+bool poll_arrivals(u32 index) {
+    OwnNode& own = own_node(index);
+    bool moved = false;
+    u64 full = atomic::load_acquire(&own.events->mailbox_full);
+    for (; full != 0; full &= full - 1) {
+        u32 sender = lowest_set_bit(full);
+        const MailboxMessage& m = own.events->slots[sender];
+        u32 port = m.header.target_port;
+        Origin origin = {m.header.source, m.header.flags};
+        if (deliver(own.node, port, origin, m.payload, m.header.length)) {
+            if (Endpoint* in = g_mailboxes.find_input(own.node, port)) in->stats.hw_transfers++;
+            sbi::Result r = noc::mailbox_release(own.node, sender);  // a full slot of our own node
+            if (r.error != sbi::kSuccess) kernel::panic("mailbox slot release refused by the NoC engine (%ld)", r.error);
+        } else {
+            sbi::Result r = noc::mailbox_refuse(own.node, sender);
+            if (r.error != sbi::kSuccess) kernel::panic("mailbox refusal refused by the NoC engine (%ld)", r.error);
+            if (port < kPorts) {  // a port out of range never drains: its sender keeps it
+                if (g_refused[index][port] == 0) g_refused_ports++;
+                g_refused[index][port] |= 1ull << sender;
+            }
         }
+        moved = true;
     }
     return moved;
 }
 }  // namespace
 
-i64 mailbox_create(u64 node, u64 port) { return create_input(g_mailboxes, node, port); }
+i64 mailbox_create(u64 node, u64 port) {
+    i64 id = create_input(g_mailboxes, node, port);
+    if (id < 0) return id;
+    g_buffers.set_claimed(static_cast<u32>(node), static_cast<u32>(port), true);
+    ports_drained();  // the port's messages no longer count as unclaimed
+    return id;
+}
 
 i64 mailbox_open(u64 node, u64 port) { return open_output(g_mailboxes, node, port); }
 
-CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
+CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr origin) {
     Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
     if (size == 0) return resume_with(-NVX_EINVAL);
     u64 span = size < NVX_MAILBOX_MSG_MAX ? size : NVX_MAILBOX_MSG_MAX;
     if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return resume_with(-NVX_EFAULT);
+    if (!origin.is_null() && !g_space.user_range_ok(origin, sizeof(nvx_mailbox_origin), riscv::sv39::kWrite))
+        return resume_with(-NVX_EFAULT);
     BufferedMessage* m = g_buffers.oldest(in->node, in->port);
     if (m == nullptr) {
         io_of(t).begin(static_cast<u32>(id), buffer, span);
+        io_of(t).origin = origin;
         CallResult outcome = sleep_on(in->waiters, t, *in);
-        retry_local_sends();  // a pushed-back local message may be for this reader
+        ports_drained();  // a pushed-back message may be for this reader
         return outcome;
     }
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
-    if (!g_space.copy_to_user(buffer, m->payload, m->length)) return resume_with(-NVX_EFAULT);  // message stays
+    if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
+        return resume_with(-NVX_EFAULT);  // message stays
     u32 length = m->length;
     g_buffers.release(m);
     count_message(*in, length);
-    retry_local_sends();  // a buffer freed; remote arrivals are rescanned by the poll
+    ports_drained();  // a buffer freed
     return resume_with(length);
 }
 
-CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
+CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size, u64 flags) {
     Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
     if (out == nullptr) return resume_with(-NVX_EBADF);
-    if (size == 0 || size > NVX_MAILBOX_MSG_MAX) return resume_with(-NVX_EINVAL);
+    if (size == 0 || size > NVX_MAILBOX_MSG_MAX || (flags & ~u64{NVX_MAILBOX_NONBLOCK}) != 0) return resume_with(-NVX_EINVAL);
+    bool nonblocking = flags & NVX_MAILBOX_NONBLOCK;
     MailboxMessage& m = staged(t);
     if (!g_space.copy_from_user(m.payload, buffer, size)) return resume_with(-NVX_EFAULT);
-    m.header = {static_cast<u16>(out->node), static_cast<u16>(id), static_cast<u16>(out->remote_port),
-                static_cast<u16>(size)};
+    // The kernel vouches for the program; the engine stamps the node.
+    u16 sender_flags = kernel::g_process.system ? noc::kFromSystem : u16{0};
+    m.header = {static_cast<u16>(out->node), sender_flags, static_cast<u16>(out->remote_port), static_cast<u16>(size)};
     io_of(t).begin(static_cast<u32>(id), buffer, size);
+    io_of(t).nonblocking = nonblocking;
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
         if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&
-            deliver(out->remote_node, out->remote_port, m.payload, static_cast<u32>(size))) {
+            deliver(out->remote_node, out->remote_port, {static_cast<u16>(out->node), sender_flags}, m.payload,
+                    static_cast<u32>(size))) {
             count_message(*out, size);
             return resume_with(static_cast<i64>(size));
         }
+        if (nonblocking) return resume_with(-NVX_EAGAIN);
         return sleep_on(g_local_waits, t, *out);
     }
-    ThreadQueue& queue = g_credit_waits[out->remote_node];
+    u32 target = out->remote_node;
+    if (g_held.holds(target, out->remote_port) || (g_stuck_targets >> target) & 1) {
+        if (nonblocking) return resume_with(-NVX_EAGAIN);
+        if (g_held.holds(target, out->remote_port)) return sleep_on(g_held_waits, t, *out);
+    }
+    ThreadQueue& queue = g_credit_waits[target];
     if (queue.empty()) {
         i64 r = try_send(t);
         if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
@@ -165,26 +307,40 @@ CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
 
 i64 mailbox_close(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Output); }
 
-i64 mailbox_unlink(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Input); }  // arrived messages stay for the port
+i64 mailbox_unlink(u64 id) {  // arrived messages stay for the port
+    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
+    if (in == nullptr) return -NVX_EBADF;
+    u32 node = in->node, port = in->port;
+    i64 r = g_mailboxes.release(in);
+    if (r == 0) g_buffers.set_claimed(node, port, false);
+    return r;
+}
 
 i64 mailbox_stats(u64 id, UserAddr address) { return copy_stats(g_mailboxes, id, address); }
 
-bool mailbox_arrivals_held() { return g_arrivals_held; }
+bool mailbox_needs_poll() { return g_look_again || (g_stuck_targets != 0 && !g_held.full()); }
 
 bool mailbox_poll() {
     bool moved = false;
-    g_arrivals_held = false;
+    g_look_again = false;
     for (u32 i = 0; i < own_node_count(); i++) {
+        // Refused messages are taken back before any retry, so none is overtaken.
+        moved |= take_back(own_node(i));
+        moved |= poll_drained(own_node(i));
         moved |= poll_credits(own_node(i));
-        moved |= poll_arrivals(own_node(i));
+        moved |= poll_arrivals(i);
     }
     return moved;
 }
 
 void mailbox_reset() {
     g_mailboxes = EndpointTable<kVirtualMailboxes>{};
+    g_buffers.unclaim_all();
     for (ThreadQueue& q : g_credit_waits) q = ThreadQueue{};
+    g_held_waits = ThreadQueue{};
     g_local_waits = ThreadQueue{};
-    g_arrivals_held = true;  // look at the slots once more, whatever the engine raised meanwhile
+    g_look_again = true;
+    // Held messages and refused senders stay: they are messages already sent, like those
+    // in the slots, and are delivered when their ports drain.
 }
 }  // namespace nvx::ikc

@@ -1,6 +1,7 @@
 // Virtual mailboxes: fixed-size messages to (node, port), multiplexed over each node's one
-// hardware mailbox. Remote sends wait for the receiver's credit; local ones go through
-// the kernel only. Kernel-core only.
+// hardware mailbox. Remote sends wait for the receiver's credit; a message its port cannot
+// take is refused back and kept by the sending kernel until that port drains (flow control
+// per port). Local ones go through the kernel only. Kernel-core only.
 #pragma once
 #include "ikc/blocking.hpp"
 #include "kernel/mm/user_addr.hpp"
@@ -8,11 +9,12 @@
 namespace nvx::ikc {
 i64 mailbox_create(u64 node, u64 port);
 i64 mailbox_open(u64 node, u64 port);
-CallResult mailbox_read(Thread* t, u64 id, kernel::UserAddr buffer, u64 size);
-CallResult mailbox_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size);
+CallResult mailbox_read(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr origin);
+CallResult mailbox_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, u64 flags);
 i64 mailbox_close(u64 id);
-// True while arrived messages wait in the hardware slots (no buffer was free for them).
-bool mailbox_arrivals_held();
+// True when the mailboxes must be looked at although the engine raised nothing (a refused
+// message waits for room among the held ones, or the program just ended).
+bool mailbox_needs_poll();
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, kernel::UserAddr address);
 bool mailbox_poll();  // arrivals and credits; true if anything moved

@@ -4,10 +4,18 @@
 #include "support/mem.hpp"
 
 namespace nvx::ikc {
-bool MessageBuffers::store(u32 node, u32 port, const u8* payload, u32 length) {
+namespace {
+constexpr u64 kAllBuffers = kMessageBuffers == 64 ? ~0ull : (1ull << kMessageBuffers) - 1;
+}
+
+bool MessageBuffers::has_room(u32 node, u32 port) const {
     if (node >= board::kMaxNodes || port >= kPorts) return false;
-    u64 all = kMessageBuffers == 64 ? ~0ull : (1ull << kMessageBuffers) - 1;
-    if ((used_mask_ & all) == all) return false;
+    if ((used_mask_ & kAllBuffers) == kAllBuffers || count_[node][port] >= kPortQuota) return false;
+    return claimed(node, port) || unclaimed_ < kUnclaimedAllowance;
+}
+
+bool MessageBuffers::store(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+    if (!has_room(node, port)) return false;
     u32 index = lowest_set_bit(~used_mask_);
     if (length > NVX_MAILBOX_MSG_MAX) length = NVX_MAILBOX_MSG_MAX;  // the engine bounds it too
     BufferedMessage& m = buffers_[index];
@@ -15,10 +23,13 @@ bool MessageBuffers::store(u32 node, u32 port, const u8* payload, u32 length) {
     m.node = node;
     m.port = port;
     m.length = length;
+    m.origin = origin;
     m.next = 0;
     memcpy(m.payload, payload, length);
     memset(m.payload + length, 0, sizeof m.payload - length);  // no byte of an older message stays
     used_mask_ |= 1ull << index;
+    count_[node][port]++;
+    if (!claimed(node, port)) unclaimed_++;
     u8 link = static_cast<u8>(index + 1);
     if (tail_[node][port] == 0) {
         head_[node][port] = link;
@@ -38,8 +49,22 @@ void MessageBuffers::release(BufferedMessage* m) {
     u8& head = head_[m->node][m->port];
     head = m->next;
     if (head == 0) tail_[m->node][m->port] = 0;
+    count_[m->node][m->port]--;
+    if (!claimed(m->node, m->port)) unclaimed_--;
     m->used = false;
     used_mask_ &= ~(1ull << (m - buffers_));
+}
+
+void MessageBuffers::set_claimed(u32 node, u32 port, bool now) {
+    if (node >= board::kMaxNodes || port >= kPorts || claimed(node, port) == now) return;
+    claimed_[node] ^= 1u << port;
+    if (now) unclaimed_ -= count_[node][port];
+    else unclaimed_ += count_[node][port];
+}
+
+void MessageBuffers::unclaim_all() {
+    for (u32 node = 0; node < board::kMaxNodes; node++)
+        for (u32 left = claimed_[node]; left != 0; left &= left - 1) set_claimed(node, lowest_set_bit(left), false);
 }
 
 u32 MessageBuffers::used() const {

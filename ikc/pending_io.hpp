@@ -11,6 +11,8 @@ struct PendingIo {
     u64 size;        // bytes asked for
     u64 done;        // bytes moved so far
     u64 posted;      // bytes of the hardware request in flight
+    kernel::UserAddr origin;  // mailbox read: where the sender's origin goes (null: not asked)
+    bool nonblocking;         // mailbox write: fail rather than wait behind a refused message
     // Outgoing message or posted portal window; in kernel memory, so physically contiguous.
     alignas(16) u8 staging[256];
 
@@ -20,6 +22,8 @@ struct PendingIo {
         buffer = user_buffer;
         size = bytes;
         done = posted = 0;
+        origin = kernel::UserAddr{};
+        nonblocking = false;
     }
 };
 

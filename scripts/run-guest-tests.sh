@@ -88,6 +88,11 @@ check_log() {  # check log -> prints a failure reason, or nothing
         grep -qxF -- "$expected" "$log" || echo "result differs from the reference: $expected" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
+    summary:*)  # summary, and the log shows this text ('+' stands for a space)
+        local why
+        why=$(check_log summary "$log" "$program")
+        [ -n "$why" ] && { echo "$why"; return; }
+        check_log "expect:${check#summary:}" "$log" "$program" ;;
     expect:*)  # the log shows this text ('+' stands for a space)
         local text=${check#expect:}
         text=${text//+/ }

@@ -96,6 +96,13 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
     {
         LockGuard guard(target.lock);
         EventArea* events = target.events;
+        // A message dst refused waits in the sender's own area until its kernel took it
+        // back: later ones must not overtake it (the kernel retries after taking it back).
+        EventArea* own = atomic::load_acquire(&g_nodes[src].events);
+        if (own == nullptr || (atomic::load_acquire(&own->mailbox_returned) & bit(dst))) {
+            g_nodes[src].stats.mailbox_busy++;
+            return error(kBusy);
+        }
         if (events == nullptr || (atomic::load_acquire(&events->mailbox_full) & bit(src))) {
             target.credit_waiters |= bit(src);
             g_nodes[src].stats.mailbox_busy++;
@@ -127,6 +134,43 @@ Result mailbox_release(u32 node, u32 sender) {
         n.credit_waiters &= ~bit(sender);
     }
     if (wake) notify(sender, &EventArea::mailbox_credit, bit(node));
+    return ok();
+}
+
+// The receiving kernel cannot keep slots[sender] (that port is full): the message goes
+// back into the sender's area and the slot frees. The sender cannot have another message
+// refused before it took this one back (mailbox_send refuses to send until then).
+Result mailbox_refuse(u32 node, u32 sender) {
+    NodeEngine& n = g_nodes[node];
+    EventArea* back = atomic::load_acquire(&g_nodes[sender].events);
+    {
+        LockGuard guard(n.lock);
+        if (n.events == nullptr || back == nullptr || !(n.events->mailbox_full & bit(sender)) ||
+            (atomic::load_acquire(&back->mailbox_returned) & bit(node)))
+            return error(sbi::kErrInvalidParam);
+        const MailboxMessage& slot = n.events->slots[sender];
+        memcpy(&back->returned[node].header, &slot.header, sizeof slot.header);
+        memcpy(back->returned[node].payload, slot.payload, slot.header.length);
+        atomic::fetch_or(&back->mailbox_returned, bit(node));
+        atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
+        n.credit_waiters &= ~bit(sender);  // its kernel retries once it took the message back
+        n.stats.mailbox_refused++;
+    }
+    interrupt_owner(sender);
+    return ok();
+}
+
+// `port` of `node` takes messages again: each sender it refused may send there again.
+Result mailbox_drained(u32 node, u32 port, u64 senders) {
+    u64 valid = kBoard.node_count == 64 ? ~0ull : bit(kBoard.node_count) - 1;
+    if (port >= kMailboxPortBits || senders == 0 || (senders & ~valid) != 0) return error(sbi::kErrInvalidParam);
+    for (; senders != 0; senders &= senders - 1) {
+        u32 s = lowest_set_bit(senders);
+        EventArea* events = atomic::load_acquire(&g_nodes[s].events);
+        if (events == nullptr) continue;
+        atomic::fetch_or(&events->drained_ports[node], static_cast<u32>(bit(port)));
+        notify(s, &EventArea::mailbox_drained, bit(node));
+    }
     return ok();
 }
 
@@ -290,7 +334,7 @@ Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
     if (a[0] >= kBoard.node_count || !c.owns_node(static_cast<u32>(a[0]))) return error(sbi::kErrInvalidParam);
     u32 own = static_cast<u32>(a[0]);
     bool names_peer = fn == kMailboxSend || fn == kMailboxRelease || fn == kPortalAllow || fn == kPortalWrite ||
-                      fn == kSyncSignal;
+                      fn == kSyncSignal || fn == kMailboxRefuse;
     if (names_peer && a[1] >= kBoard.node_count) return error(sbi::kErrInvalidParam);
     u32 peer = static_cast<u32>(a[1]);
     switch (fn) {
@@ -303,6 +347,8 @@ Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
     case kSyncSignal: return sync_signal(own, peer, static_cast<u32>(a[2]));
     case kStats: return stats(c, own, a[1]);
     case kForgetProgram: return forget_program(own);
+    case kMailboxRefuse: return mailbox_refuse(own, peer);
+    case kMailboxDrained: return mailbox_drained(own, static_cast<u32>(a[1]), a[2]);
     default: return error(sbi::kErrNotSupported);
     }
 }

@@ -24,13 +24,16 @@ struct PortalSegment {
 };
 
 // A hardware mailbox message: the 8-byte header the sender fills in (the engine checks
-// and overwrites `source`), then the payload (8-byte aligned: word copies).
+// and overwrites `source`: no sender can claim another node), then the payload (8-byte
+// aligned: word copies).
 struct MailboxHeader {
-    u16 source;       // sender node (set by the engine)
-    u16 source_port;  // sender's logical port
+    u16 source;       // sender node (stamped by the engine)
+    u16 flags;        // set by the sending kernel: kFromSystem
     u16 target_port;  // receiver's logical port
     u16 length;       // payload bytes used
 };
+inline constexpr u16 kFromSystem = 1;  // the sending cluster's system program sent it
+inline constexpr u32 kMailboxPortBits = 32;  // drained_ports: one bit per logical port
 struct MailboxMessage {
     MailboxHeader header;
     u8 payload[kMailboxPayload];
@@ -47,9 +50,14 @@ struct EventArea {
     u64 portal_done;    // kPortalChunkDone, plus kPortalMessageEnded if the sender's message ended
     u64 portal_bytes;   // bytes the completed buffer received
     u64 sync_fired;     // bit k: sync register k saw every expected signal
+    u64 mailbox_returned; // bit d: node d refused our message; it is back in returned[d]. Until
+                          // the kernel clears the bit (after copying it out) we cannot send to d
+    u64 mailbox_drained;  // bit d: node d takes messages again on the ports in drained_ports[d]
     u64 raised;         // set after any of the above, before the interrupt: the kernel clears
                         // it and reads the other fields only when it was set
-    MailboxMessage slots[kMaxNodes];  // one receive slot per possible sender
+    u32 drained_ports[kMaxNodes];       // per receiver node: ports that drained (bit per port)
+    MailboxMessage slots[kMaxNodes];    // one receive slot per possible sender
+    MailboxMessage returned[kMaxNodes]; // per receiver node: our message it refused
 };
 
 inline constexpr u64 kPortalChunkDone = 1;
@@ -58,6 +66,7 @@ inline constexpr u64 kPortalMessageEnded = 2;
 // Per-node traffic counters kept by the engine (sent side and received side).
 struct NodeStats {
     u64 mailbox_sent, mailbox_received, mailbox_busy;
+    u64 mailbox_refused;  // received side: messages sent back to their sender (port full)
     u64 portal_transfers_sent, portal_bytes_sent, portal_bytes_received, portal_busy;
     u64 sync_signals_sent, sync_fired;
     u64 modeled_cycles_sent;  // sum of transfer_cycles over everything this node sent
@@ -74,6 +83,8 @@ enum Function : u64 {
     kSyncSignal,      // (source node, target node, register)
     kStats,           // (node, NodeStats* phys)
     kForgetProgram,   // (node): its program ended: withdraw the posted window, disarm syncs
+    kMailboxRefuse,   // (node, sender): slots[sender] goes back to the sender (returned event)
+    kMailboxDrained,  // (node, port, sender mask): those senders may send to that port again
 };
 
 constexpr u64 pack_lengths(u32 length, u64 remaining) { return length | (remaining << 32); }

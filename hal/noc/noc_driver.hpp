@@ -21,4 +21,6 @@ inline sbi::Result sync_arm(u32 node, u32 reg, u64 expected) { return call(kSync
 inline sbi::Result sync_signal(u32 src, u32 dst, u32 reg) { return call(kSyncSignal, src, dst, reg); }
 inline sbi::Result stats(u32 node, u64 out_phys) { return call(kStats, node, out_phys); }
 inline sbi::Result forget_program(u32 node) { return call(kForgetProgram, node); }
+inline sbi::Result mailbox_refuse(u32 node, u32 sender) { return call(kMailboxRefuse, node, sender); }
+inline sbi::Result mailbox_drained(u32 node, u32 port, u64 senders) { return call(kMailboxDrained, node, port, senders); }
 }  // namespace nvx::noc

@@ -39,8 +39,13 @@ enum nvx_syscall {
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
     NVX_SYS_MAILBOX_CREATE = 20, /* (node, port) -> id                                     */
     NVX_SYS_MAILBOX_OPEN = 21,   /* (node, port) -> id                                     */
-    NVX_SYS_MAILBOX_READ = 22,   /* (id, buf, size) -> message bytes; blocks               */
-    NVX_SYS_MAILBOX_WRITE = 23,  /* (id, buf, size <= NVX_MAILBOX_MSG_MAX) -> size; blocks */
+    NVX_SYS_MAILBOX_READ = 22,   /* (id, buf, size, struct nvx_mailbox_origin* or 0) ->
+                                    message bytes; blocks. The origin is the sender as the
+                                    NoC stamped it: no sender can forge it             */
+    NVX_SYS_MAILBOX_WRITE = 23,  /* (id, buf, size <= NVX_MAILBOX_MSG_MAX, flags) -> size;
+                                    blocks while the target port refuses this cluster's
+                                    messages, unless flags has NVX_MAILBOX_NONBLOCK: then
+                                    -EAGAIN (nothing sent)                              */
     NVX_SYS_MAILBOX_CLOSE = 24,  /* (id of an opened mailbox) -> 0                         */
     NVX_SYS_MAILBOX_UNLINK = 25, /* (id of a created mailbox) -> 0                         */
     NVX_SYS_MAILBOX_STATS = 26,  /* (id, struct nvx_ikc_stats*) -> 0                       */
@@ -65,6 +70,30 @@ enum nvx_syscall {
 #define NVX_MAILBOX_MSG_MAX 128   /* payload bytes of one mailbox message               */
 #define NVX_PORTAL_MAX (64u << 20) /* largest portal message                            */
 #define NVX_SYNC_PORTS 4          /* physical sync registers per node                   */
+
+/* Mailbox flow control is per port. Arrived messages wait for their reader in
+ * NVX_MAILBOX_BUFFERS buffers shared by the cluster's ports; one port holds at most
+ * NVX_MAILBOX_PORT_QUOTA of them, and the ports no program has created together at most
+ * NVX_MAILBOX_UNCLAIMED. A message beyond that (or finding every buffer taken, with no
+ * reader waiting) is refused back to its sending kernel by the NoC engine; that kernel
+ * keeps it and sends it again when the receiver says the port drained. Later messages of
+ * that cluster for the same port wait behind it (their writers sleep); every other port
+ * goes on. Nothing is dropped; a port nobody reads stops only its own senders. */
+#define NVX_MAILBOX_BUFFERS 64
+#define NVX_MAILBOX_PORT_QUOTA 48
+#define NVX_MAILBOX_UNCLAIMED 16
+
+/* NVX_SYS_MAILBOX_WRITE flags. */
+#define NVX_MAILBOX_NONBLOCK 1u   /* fail with -EAGAIN instead of sleeping behind a message
+                                     the target port refused (servers answering clients) */
+
+/* Who sent a mailbox message. `node` is stamped by the NoC engine (local messages: by the
+ * kernel), never taken from the sender; `flags` is set by the sending cluster's kernel. */
+struct nvx_mailbox_origin {
+    uint32_t node;   /* the sender's NoC node                                      */
+    uint32_t flags;  /* NVX_ORIGIN_SYSTEM: sent by that cluster's system program    */
+};
+#define NVX_ORIGIN_SYSTEM 1u
 
 /* Sync types. nodes[0] is "the one": the receiver of ALL_TO_ONE (the others signal), the
  * sender of ONE_TO_ALL (the others wait). */

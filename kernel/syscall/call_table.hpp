@@ -52,6 +52,11 @@ template <typename P0, typename P1, typename P2>
 struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2)> {
     template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0), P1(a.a1), P2(a.a2)); }
 };
+template <typename P0, typename P1, typename P2, typename P3>
+struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2, P3)> {
+    template <auto F>
+    static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0), P1(a.a1), P2(a.a2), P3(a.a3)); }
+};
 template <auto F>
 CallResult call_with(Thread* t, const CallArgs& a) { return CallAdapter<decltype(F)>::template run<F>(t, a); }
 

@@ -52,7 +52,9 @@ static struct local_name *local_find(const char *name)
     return 0;
 }
 
-/* The daemon: answers RESOLVE from other clusters with the port of a local name. */
+/* The daemon: answers RESOLVE from other clusters with the port of a local name. The
+ * answer goes to the node the NoC stamped on the request, never to one its body names, and
+ * never waits for an asker that does not read it (it is dropped and counted). */
 static void *daemon_main(void *unused)
 {
     (void)unused;
@@ -63,8 +65,9 @@ static void *daemon_main(void *unused)
     if (box < 0) return 0;
     for (;;) {
         struct nvx_name_request req;
+        struct nvx_mailbox_origin from;
         memset(&req, 0, sizeof req);
-        if (nvx_mailbox_read(box, &req, sizeof req) <= 0 || req.reply_node >= MAX_NODES) continue;
+        if (nvx_mailbox_read_from(box, &req, sizeof req, &from) <= 0 || from.node >= MAX_NODES) continue;
         req.name[NVX_NAME_MAX] = '\0';
         struct nvx_name_reply rep = {req.seq, -ENOENT, info.node, 0};
         nvx_mutex_lock(&g_table_lock);
@@ -75,12 +78,16 @@ static void *daemon_main(void *unused)
         }
         g_stats.served++;
         nvx_mutex_unlock(&g_table_lock);
-        if (reply_to[req.reply_node] == 0) {
-            long out = nvx_mailbox_open(req.reply_node, NVX_NAME_REPLY_PORT);
+        if (reply_to[from.node] == 0) {
+            long out = nvx_mailbox_open(from.node, NVX_NAME_REPLY_PORT);
             if (out < 0) continue;
-            reply_to[req.reply_node] = out + 1;
+            reply_to[from.node] = out + 1;
         }
-        nvx_mailbox_write(reply_to[req.reply_node] - 1, &rep, sizeof rep);
+        if (nvx_mailbox_try_write(reply_to[from.node] - 1, &rep, sizeof rep) != sizeof rep) {
+            nvx_mutex_lock(&g_table_lock);
+            g_stats.undelivered++;
+            nvx_mutex_unlock(&g_table_lock);
+        }
     }
 }
 

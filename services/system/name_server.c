@@ -1,5 +1,8 @@
 /* The Name Server: which node each name lives on. Runs as a thread of the system program
- * on the first I/O cluster and answers every request on the asker's reply port. */
+ * on the first I/O cluster and answers every request on the asker's reply port. The asker
+ * is the node the NoC stamped on the request, never the node its body names: a program can
+ * neither unlink nor take another cluster's name, nor send answers elsewhere. Answers never
+ * wait for a client that does not read them: they are dropped and counted. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +19,7 @@ struct name_entry {
 
 static struct name_entry g_names[NAME_SERVER_ENTRIES];
 static long g_reply_box[64];  /* output mailbox per node, opened on first use (+1: 0 = none) */
+struct name_server_counters g_name_server_counters;
 
 static struct name_entry *find(const char *name)
 {
@@ -31,7 +35,7 @@ static int name_ok(const char *name)
     return n > NVX_NAME_MAX ? -ENAMETOOLONG : 0;
 }
 
-static void serve(const struct nvx_name_request *req, struct nvx_name_reply *rep)
+static void serve(const struct nvx_name_request *req, uint32_t asker, struct nvx_name_reply *rep)
 {
     int err = name_ok(req->name);
     if (err != 0) {
@@ -46,7 +50,7 @@ static void serve(const struct nvx_name_request *req, struct nvx_name_reply *rep
             if (g_names[i].used) continue;
             g_names[i].used = 1;
             strcpy(g_names[i].name, req->name);
-            g_names[i].node = req->reply_node;
+            g_names[i].node = asker;
             rep->status = 0;
             return;
         }
@@ -54,7 +58,7 @@ static void serve(const struct nvx_name_request *req, struct nvx_name_reply *rep
         return;
     case NVX_NAME_UNLINK:
         if (!e) rep->status = -ENOENT;
-        else if (e->node != req->reply_node) rep->status = -EPERM;
+        else if (e->node != asker) rep->status = -EPERM;
         else { e->used = 0; rep->status = 0; }
         return;
     case NVX_NAME_LOOKUP:
@@ -79,18 +83,21 @@ void *name_server_main(void *unused)
     }
     for (;;) {
         struct nvx_name_request req;
+        struct nvx_mailbox_origin from;
         memset(&req, 0, sizeof req);
-        long n = nvx_mailbox_read(box, &req, sizeof req);
+        long n = nvx_mailbox_read_from(box, &req, sizeof req, &from);
         if (n < (long)offsetof(struct nvx_name_request, name) + 1) continue;  /* malformed: no answer */
         req.name[NVX_NAME_MAX] = '\0';
+        if (req.reply_node != from.node) __atomic_fetch_add(&g_name_server_counters.forged, 1, __ATOMIC_RELAXED);
         struct nvx_name_reply rep = {req.seq, 0, 0, 0};
-        serve(&req, &rep);
-        if (req.reply_node >= info.node_count || req.reply_node >= 64) continue;
-        if (g_reply_box[req.reply_node] == 0) {
-            long out = nvx_mailbox_open(req.reply_node, NVX_NAME_REPLY_PORT);
+        serve(&req, from.node, &rep);
+        if (from.node >= info.node_count || from.node >= 64) continue;
+        if (g_reply_box[from.node] == 0) {
+            long out = nvx_mailbox_open(from.node, NVX_NAME_REPLY_PORT);
             if (out < 0) continue;
-            g_reply_box[req.reply_node] = out + 1;
+            g_reply_box[from.node] = out + 1;
         }
-        nvx_mailbox_write(g_reply_box[req.reply_node] - 1, &rep, sizeof rep);
+        if (nvx_mailbox_try_write(g_reply_box[from.node] - 1, &rep, sizeof rep) != sizeof rep)
+            __atomic_fetch_add(&g_name_server_counters.undelivered, 1, __ATOMIC_RELAXED);
     }
 }

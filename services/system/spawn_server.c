@@ -1,6 +1,7 @@
 /* The Spawn Server: places the launcher's program on the compute clusters (rank count
  * and mapping policy from the boot arguments), sends each its image through the portals,
- * then gathers exit statuses and powers the board off with the program's status.
+ * then gathers exit statuses (believing only the system program of the cluster a report is
+ * about) and powers the board off with the program's status.
  *   argv: spawn np=N map=compact|scatter image=BYTES [env=NAME=VALUE...] program [args...]
  * env= entries (launcher options such as --rank-stack) go into the program's environment. */
 #include <stdio.h>
@@ -82,12 +83,36 @@ static void describe_end(unsigned cluster, unsigned status)
 
 static long g_reports = -1;
 static unsigned g_exited;
+static unsigned long g_forged_reports;
+
+/* The next report a spawn client sent. Only the system program of the cluster a report is
+ * about may send it (the NoC stamps the node, that cluster's kernel the system mark): any
+ * other report is forged, ignored and counted. */
+static int read_report(struct nvx_spawn_report *r)
+{
+    for (;;) {
+        struct nvx_mailbox_origin from;
+        if (nvx_mailbox_read_from(g_reports, r, sizeof *r, &from) != sizeof *r) continue;
+        long node = r->cluster < 64 ? nvx_node_of(r->cluster, 0) : -1;
+        if ((from.flags & NVX_ORIGIN_SYSTEM) && node >= 0 && from.node == (unsigned long)node) return 0;
+        g_forged_reports++;
+    }
+}
+
+/* Refused requests and undelivered answers of the services, for the final report. */
+static void report_refusals(void)
+{
+    printf("[services] ignored %lu forged exit reports and %lu forged name requests; %lu name answers not taken\n",
+           g_forged_reports, __atomic_load_n(&g_name_server_counters.forged, __ATOMIC_RELAXED),
+           __atomic_load_n(&g_name_server_counters.undelivered, __ATOMIC_RELAXED));
+}
 
 /* An exit report: the first failure ends the run (other clusters may wait for it forever). */
 static void take_exit(const struct nvx_spawn_report *r)
 {
     if (r->status != 0) {
         describe_end(r->cluster, r->status);
+        report_refusals();
         printf("[spawn] run failed: ending the run with status %u\n", r->status);
         nvx_poweroff(r->status);
     }
@@ -106,7 +131,7 @@ static int send_program(unsigned cluster, const void *image, unsigned long image
     int ok = box >= 0 && portal >= 0 && nvx_mailbox_write(box, &req, sizeof req) == sizeof req;
     while (ok) {
         struct nvx_spawn_report r;
-        if (nvx_mailbox_read(g_reports, &r, sizeof r) != sizeof r) continue;
+        read_report(&r);
         if (r.kind == NVX_SPAWN_EXITED) take_exit(&r);
         else if (r.cluster != cluster) continue;
         else if (r.kind == NVX_SPAWN_REFUSED) ok = 0;
@@ -161,8 +186,10 @@ int spawn_server_main(int argc, char **argv)
            spawned ? took / spawned : 0);
     while (g_exited < spawned) {
         struct nvx_spawn_report r;
-        if (nvx_mailbox_read(g_reports, &r, sizeof r) == sizeof r && r.kind == NVX_SPAWN_EXITED) take_exit(&r);
+        read_report(&r);
+        if (r.kind == NVX_SPAWN_EXITED) take_exit(&r);
     }
+    report_refusals();
     printf("[spawn] all %u clusters exited with status 0\n", spawned);
     nvx_poweroff(0);
     return 0;

@@ -5,6 +5,13 @@
 
 /* First I/O cluster: the Name Server (a thread) and the Spawn Server (launch arguments). */
 void *name_server_main(void *unused);
+/* What the Name Server refused to believe or could not deliver (the Spawn Server prints
+ * them in its final report). */
+struct name_server_counters {
+    unsigned long forged;       /* requests whose body named another node than the stamp */
+    unsigned long undelivered;  /* answers the asker's reply port did not take           */
+};
+extern struct name_server_counters g_name_server_counters;
 int spawn_server_main(int argc, char **argv);
 /* Compute clusters: receives programs from the Spawn Server; `exited` is the status of
  * the program that just ended, or -1 at boot. Never returns. */

@@ -101,6 +101,8 @@ static void mailbox_tests(void)
     CHECK_EQ(nvx_mailbox_write(out, buf, NVX_MAILBOX_MSG_MAX + 1), -EINVAL);
     CHECK_EQ(nvx_mailbox_write(out, buf, (size_t)-1), -EINVAL);
     CHECK_EQ(nvx_mailbox_read(in, buf, 0), -EINVAL);
+    CHECK_EQ(nvx_syscall4(NVX_SYS_MAILBOX_WRITE, out, (long)buf, 1, 2), -EINVAL);  /* unknown flag */
+    CHECK_EQ(nvx_syscall4(NVX_SYS_MAILBOX_WRITE, out, (long)buf, 1, -1), -EINVAL);
 
     /* pointers: the write's source must be readable, the read's buffer writable */
     CHECK_EQ(nvx_mailbox_write(out, 0, 8), -EFAULT);
@@ -116,6 +118,10 @@ static void mailbox_tests(void)
     CHECK_EQ(nvx_mailbox_read(in, TEXT_ADDRESS, sizeof buf), -EFAULT);
     CHECK_EQ(nvx_mailbox_read(in, (void *)g_text, sizeof buf), -EFAULT);
     CHECK_EQ(nvx_mailbox_read(in, STACK_END - 64, 128), -EFAULT);
+    /* the origin must be writable too */
+    CHECK_EQ(nvx_mailbox_read_from(in, buf, sizeof buf, KERNEL_ADDRESS), -EFAULT);
+    CHECK_EQ(nvx_mailbox_read_from(in, buf, sizeof buf, UNMAPPED), -EFAULT);
+    CHECK_EQ(nvx_mailbox_read_from(in, buf, sizeof buf, (struct nvx_mailbox_origin *)g_text), -EFAULT);
     /* ... and the message is still there */
     memset(buf, 0, sizeof buf);
     CHECK_EQ(nvx_mailbox_read(in, buf, sizeof buf), (long)sizeof g_text);
@@ -142,11 +148,12 @@ static void mailbox_tests(void)
     CHECK_EQ(br.rc, 5);
     CHECK_EQ(memcmp(br.buf, "wake", 5), 0);
 
-    /* an output with a sleeping (pushed-back) writer cannot be closed: fill the
-     * cluster's message buffers first */
+    /* an output with a sleeping (pushed-back) writer cannot be closed: fill the port to
+     * its quota first; a non-blocking write then fails at once, sending nothing */
     unsigned filled = 0;
-    for (unsigned i = 0; i < 64; i++) filled += nvx_mailbox_write(out, &i, sizeof i) == (long)sizeof i;
-    CHECK_EQ(filled, 64);
+    for (unsigned i = 0; i < NVX_MAILBOX_PORT_QUOTA; i++) filled += nvx_mailbox_write(out, &i, sizeof i) == (long)sizeof i;
+    CHECK_EQ(filled, NVX_MAILBOX_PORT_QUOTA);
+    CHECK_EQ(nvx_mailbox_try_write(out, "no", 3), -EAGAIN);
     static struct blocked_write bw;
     bw.id = out;
     bw.rc = -1;
@@ -155,11 +162,11 @@ static void mailbox_tests(void)
     CHECK_EQ(ikc_wait_for_sleeper(out, 0, waits), 0);
     CHECK_EQ(nvx_mailbox_close(out), -EBUSY);
     unsigned in_order = 0;
-    for (unsigned i = 0; i < 64; i++) {
+    for (unsigned i = 0; i < NVX_MAILBOX_PORT_QUOTA; i++) {
         unsigned v = ~0u;
         in_order += nvx_mailbox_read(in, &v, sizeof v) == (long)sizeof v && v == i;
     }
-    CHECK_EQ(in_order, 64);
+    CHECK_EQ(in_order, NVX_MAILBOX_PORT_QUOTA);
     CHECK_EQ(nvx_thread_join(t, 0), 0);
     CHECK_EQ(bw.rc, 5);
     CHECK_EQ(nvx_mailbox_read(in, buf, sizeof buf), 5);

@@ -194,17 +194,17 @@ static void local_tests(void)
     s = stats_of(in);
     CHECK(s.waits >= 2);
 
-    /* push-back: 64 buffered messages and no reader, a 65th writer sleeps, then reads
-     * drain everything in order and the writer finishes */
-    wr = (struct writer){out, rank, 2, kLocalPort, 0, 64, 0};
+    /* push-back: a port's quota of buffered messages and no reader, the next writer
+     * sleeps, then reads drain everything in order and the writer finishes */
+    wr = (struct writer){out, rank, 2, kLocalPort, 0, NVX_MAILBOX_PORT_QUOTA, 0};
     write_stream(&wr);
     CHECK_EQ(wr.result, 0);
     uint64_t out_waits = ikc_waits(out, 0);
     static struct writer late;
-    late = (struct writer){out, rank, 2, kLocalPort, 64, 20, 0};
+    late = (struct writer){out, rank, 2, kLocalPort, NVX_MAILBOX_PORT_QUOTA, 20, 0};
     CHECK_EQ(ikc_spawn(&t, write_stream, &late), 0);
     CHECK_EQ(ikc_wait_for_sleeper(out, 0, out_waits), 0);
-    rd = (struct stream_reader){in, 84, rank, 2, kLocalPort, 0};
+    rd = (struct stream_reader){in, NVX_MAILBOX_PORT_QUOTA + 20, rank, 2, kLocalPort, 0};
     stream_read(&rd);
     CHECK_EQ(rd.errors, 0);
     CHECK_EQ(nvx_thread_join(t, 0), 0);

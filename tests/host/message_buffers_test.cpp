@@ -1,5 +1,5 @@
 // Buffered mailbox messages (ikc/message_buffers.cpp): bounded store, per-(node, port)
-// FIFO order, payload round trip.
+// FIFO order, payload round trip, per-port quota and the allowance of unclaimed ports.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +17,9 @@ using namespace nvx;
 using nvx::ikc::BufferedMessage;
 using nvx::ikc::kMessageBuffers;
 using nvx::ikc::MessageBuffers;
+using nvx::ikc::kPortQuota;
+using nvx::ikc::kUnclaimedAllowance;
+using nvx::ikc::Origin;
 
 constexpr u32 kMax = NVX_MAILBOX_MSG_MAX;
 
@@ -29,15 +32,25 @@ std::vector<u8> payload_of(u32 tag, u32 length = 8) {
 
 // The kernel keeps the table in zeroed static storage; the tests value-initialise it
 // (zeroed as well) on the heap.
+// Most tests look at the table itself: every port has a reader (claimed); the quota and
+// allowance tests below start from an unclaimed table.
 class MessageBuffersTest : public ::testing::Test {
 protected:
+    void SetUp() override { claim_all(true); }
+    void claim_all(bool claimed) {
+        for (u32 node = 0; node < nvx::board::kMaxNodes; node++)
+            for (u32 port = 0; port < nvx::ikc::kPorts; port++) buffers().set_claimed(node, port, claimed);
+    }
     MessageBuffers& buffers() { return *buffers_; }
     bool store(u32 node, u32 port, u32 tag, u32 length = 8) {
         // A real buffer even for length 0, as the kernel's callers always pass one.
         u8 buffer[kMax] = {};
         std::vector<u8> p = payload_of(tag, length);
         std::copy(p.begin(), p.end(), buffer);
-        return buffers().store(node, port, buffer, length);
+        bool room = buffers().has_room(node, port);
+        bool stored = buffers().store(node, port, Origin{static_cast<u16>(tag), 0}, buffer, length);
+        EXPECT_EQ(room, stored) << "has_room disagrees with store";
+        return stored;
     }
     // Takes the oldest message for (node, port), checks it carries `tag`, releases it.
     void expect_take(u32 node, u32 port, u32 tag, u32 length = 8) {
@@ -46,6 +59,7 @@ protected:
         EXPECT_TRUE(m->used);
         EXPECT_EQ(m->node, node);
         EXPECT_EQ(m->port, port);
+        EXPECT_EQ(m->origin.node, static_cast<u16>(tag));
         ASSERT_EQ(m->length, length);
         std::vector<u8> expected = payload_of(tag, length);
         EXPECT_EQ(std::vector<u8>(m->payload, m->payload + length), expected) << "expected tag " << tag;
@@ -81,7 +95,7 @@ TEST_F(MessageBuffersTest, PayloadAndLengthRoundTrip) {
 
 TEST_F(MessageBuffersTest, PayloadIsCopiedNotReferenced) {
     std::vector<u8> p = payload_of(9, kMax);
-    ASSERT_TRUE(buffers().store(0, 0, p.data(), kMax));
+    ASSERT_TRUE(buffers().store(0, 0, Origin{9, 0}, p.data(), kMax));
     std::fill(p.begin(), p.end(), u8{0xee});  // the sender reuses its buffer
     BufferedMessage* m = buffers().oldest(0, 0);
     ASSERT_NE(m, nullptr);
@@ -117,14 +131,94 @@ TEST_F(MessageBuffersTest, FullTableRefusesWithoutOverwriting) {
 }
 
 TEST_F(MessageBuffersTest, OneFreedSlotTakesExactlyOneMore) {
-    for (u32 i = 0; i < kMessageBuffers; i++) ASSERT_TRUE(store(0, 1, i));
-    ASSERT_FALSE(store(0, 1, 999));
-    expect_take(0, 1, 0);
+    // Port 2 takes what port 1's quota leaves: the table is full, no port over its quota.
+    for (u32 i = 0; i < kMessageBuffers; i++) ASSERT_TRUE(store(0, i < kPortQuota ? 1 : 2, i));
+    ASSERT_FALSE(store(0, 2, 999));
+    ASSERT_FALSE(store(0, 3, 999));
+    expect_take(0, 2, kPortQuota);
     EXPECT_EQ(buffers().used(), kMessageBuffers - 1);
-    EXPECT_TRUE(store(0, 1, 64));
-    EXPECT_FALSE(store(0, 1, 65));
-    for (u32 i = 1; i <= 64; i++) expect_take(0, 1, i);
+    EXPECT_TRUE(store(0, 2, 64));
+    EXPECT_FALSE(store(0, 2, 65));
+    for (u32 i = 0; i < kPortQuota; i++) expect_take(0, 1, i);
+    for (u32 i = kPortQuota + 1; i <= 64; i++) expect_take(0, 2, i);
     EXPECT_EQ(buffers().oldest(0, 1), nullptr);
+    EXPECT_EQ(buffers().oldest(0, 2), nullptr);
+}
+
+TEST_F(MessageBuffersTest, QuotasAreTheConfiguredOnes) {
+    EXPECT_EQ(kPortQuota, 48u);
+    EXPECT_EQ(kUnclaimedAllowance, 16u);
+    EXPECT_LT(kPortQuota, kMessageBuffers);  // one port can never take every buffer
+}
+
+TEST_F(MessageBuffersTest, APortStopsAtItsQuotaTheOthersGoOn) {
+    for (u32 i = 0; i < kPortQuota; i++) ASSERT_TRUE(store(3, 6, i));
+    EXPECT_FALSE(store(3, 6, 1000));       // its quota: refused
+    EXPECT_EQ(buffers().held_by(3, 6), kPortQuota);
+    EXPECT_TRUE(store(3, 8, 2000));        // another port of the same node
+    EXPECT_TRUE(store(4, 6, 2001));        // the same port of another node
+    expect_take(3, 6, 0);                  // one read frees exactly one place
+    EXPECT_TRUE(store(3, 6, kPortQuota));
+    EXPECT_FALSE(store(3, 6, 1001));
+    for (u32 i = 1; i <= kPortQuota; i++) expect_take(3, 6, i);
+    expect_take(3, 8, 2000);
+    expect_take(4, 6, 2001);
+    EXPECT_EQ(buffers().used(), 0u);
+    EXPECT_EQ(buffers().held_by(3, 6), 0u);
+}
+
+TEST_F(MessageBuffersTest, UnclaimedPortsShareASmallAllowance) {
+    claim_all(false);
+    buffers().set_claimed(0, 8, true);
+    for (u32 i = 0; i < kUnclaimedAllowance; i++) ASSERT_TRUE(store(0, 4 + i % 3, i));
+    EXPECT_EQ(buffers().unclaimed(), kUnclaimedAllowance);
+    EXPECT_FALSE(store(0, 9, 100));        // any unclaimed port: refused
+    EXPECT_FALSE(store(1, 4, 101));        // on any node
+    EXPECT_TRUE(store(0, 8, 102));         // a claimed port is not affected
+    EXPECT_EQ(buffers().unclaimed(), kUnclaimedAllowance);
+    // A reader appears on port 4: its messages leave the allowance, room for the others.
+    buffers().set_claimed(0, 4, true);
+    u32 on_port_4 = buffers().held_by(0, 4);
+    EXPECT_EQ(buffers().unclaimed(), kUnclaimedAllowance - on_port_4);
+    EXPECT_TRUE(store(0, 9, 103));
+    // It goes away with its messages unread: they count against the allowance again.
+    buffers().set_claimed(0, 4, false);
+    EXPECT_EQ(buffers().unclaimed(), kUnclaimedAllowance + 1);
+    EXPECT_FALSE(store(0, 10, 104));
+    // Reading an unclaimed port's message gives its place back.
+    BufferedMessage* m = buffers().oldest(0, 9);
+    ASSERT_NE(m, nullptr);
+    buffers().release(m);
+    EXPECT_EQ(buffers().unclaimed(), kUnclaimedAllowance);
+    EXPECT_FALSE(store(0, 10, 105));       // still at the allowance
+    expect_take(0, 4, 0);
+    EXPECT_TRUE(store(0, 10, 106));
+}
+
+TEST_F(MessageBuffersTest, ProgramEndUnclaimsEveryPort) {
+    for (u32 i = 0; i < 20; i++) ASSERT_TRUE(store(2, 5, i));
+    buffers().unclaim_all();
+    EXPECT_EQ(buffers().unclaimed(), 20u);  // over the allowance: nothing more for unclaimed ports
+    EXPECT_FALSE(store(2, 6, 100));
+    buffers().set_claimed(2, 5, true);      // the next program reads the port again
+    EXPECT_EQ(buffers().unclaimed(), 0u);
+    EXPECT_TRUE(store(2, 6, 101));
+    for (u32 i = 0; i < 20; i++) expect_take(2, 5, i);
+}
+
+TEST_F(MessageBuffersTest, ClaimingTwiceChangesNothing) {
+    claim_all(false);
+    ASSERT_TRUE(store(1, 1, 1));
+    buffers().set_claimed(1, 1, true);
+    buffers().set_claimed(1, 1, true);
+    EXPECT_EQ(buffers().unclaimed(), 0u);
+    buffers().set_claimed(1, 1, false);
+    buffers().set_claimed(1, 1, false);
+    EXPECT_EQ(buffers().unclaimed(), 1u);
+    buffers().set_claimed(nvx::board::kMaxNodes, 0, true);  // out of range: ignored
+    buffers().set_claimed(0, nvx::ikc::kPorts, true);
+    expect_take(1, 1, 1);
+    EXPECT_EQ(buffers().unclaimed(), 0u);
 }
 
 TEST_F(MessageBuffersTest, OldestIsPerNodeAndPort) {
@@ -192,8 +286,9 @@ TEST_F(MessageBuffersTest, OrderSurvivesManyFillAndDrainRounds) {
     for (int step = 0; step < 5000; step++) {
         u32 node = next() % 3, port = next() % 4;
         if (next() % 3 != 0) {
+            bool fits = stored < kMessageBuffers && model[std::make_pair(node, port)].size() < kPortQuota;
             bool ok = store(node, port, tag);
-            ASSERT_EQ(ok, stored < kMessageBuffers) << "step " << step;
+            ASSERT_EQ(ok, fits) << "step " << step;
             if (ok) {
                 model[{node, port}].push_back(tag);
                 stored++;

@@ -19,12 +19,26 @@ static inline long nvx_node_of(unsigned cluster, unsigned interface)
     return nvx_syscall2(NVX_SYS_NODE_OF, (long)cluster, (long)interface);
 }
 
-/* Mailboxes: messages of 1..NVX_MAILBOX_MSG_MAX bytes, in order per sender and port. */
+/* Mailboxes: messages of 1..NVX_MAILBOX_MSG_MAX bytes, in order per sender and port.
+ * Flow control is per port (NVX_MAILBOX_PORT_QUOTA in nvx_abi.h): a port nobody reads
+ * stops its own senders, never the other ports of its node. */
 static inline long nvx_mailbox_create(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_MAILBOX_CREATE, node, port); }
 static inline long nvx_mailbox_open(unsigned node, unsigned port) { return nvx_syscall2(NVX_SYS_MAILBOX_OPEN, node, port); }
 /* Returns the message's length; -EMSGSIZE (message kept) if size is smaller. */
-static inline long nvx_mailbox_read(long id, void *buf, size_t size) { return nvx_syscall3(NVX_SYS_MAILBOX_READ, id, (long)buf, (long)size); }
-static inline long nvx_mailbox_write(long id, const void *buf, size_t size) { return nvx_syscall3(NVX_SYS_MAILBOX_WRITE, id, (long)buf, (long)size); }
+static inline long nvx_mailbox_read(long id, void *buf, size_t size) { return nvx_syscall4(NVX_SYS_MAILBOX_READ, id, (long)buf, (long)size, 0); }
+/* The same, and who sent it: the node the NoC stamped and whether that cluster's system
+ * program sent it (struct nvx_mailbox_origin); servers decide from this, never from the body. */
+static inline long nvx_mailbox_read_from(long id, void *buf, size_t size, struct nvx_mailbox_origin *from)
+{
+    return nvx_syscall4(NVX_SYS_MAILBOX_READ, id, (long)buf, (long)size, (long)from);
+}
+static inline long nvx_mailbox_write(long id, const void *buf, size_t size) { return nvx_syscall4(NVX_SYS_MAILBOX_WRITE, id, (long)buf, (long)size, 0); }
+/* Never sleeps behind a message the target port refused: -EAGAIN, nothing sent, when this
+ * cluster already has a message waiting for that port to drain. */
+static inline long nvx_mailbox_try_write(long id, const void *buf, size_t size)
+{
+    return nvx_syscall4(NVX_SYS_MAILBOX_WRITE, id, (long)buf, (long)size, NVX_MAILBOX_NONBLOCK);
+}
 static inline long nvx_mailbox_close(long id) { return nvx_syscall1(NVX_SYS_MAILBOX_CLOSE, id); }
 static inline long nvx_mailbox_unlink(long id) { return nvx_syscall1(NVX_SYS_MAILBOX_UNLINK, id); }
 static inline long nvx_mailbox_stats(long id, struct nvx_ikc_stats *s) { return nvx_syscall2(NVX_SYS_MAILBOX_STATS, id, (long)s); }

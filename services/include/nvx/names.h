@@ -24,6 +24,7 @@ struct nvx_name_stats {
     uint64_t hits;    /* lookups answered from this cluster's cache          */
     uint64_t misses;  /* lookups that asked the Name Server and a daemon     */
     uint64_t served;  /* requests this cluster's daemon answered             */
+    uint64_t undelivered; /* daemon answers the asker's reply port did not take */
 };
 int nvx_name_stats(struct nvx_name_stats *stats);
 /* Empties this cluster's cache (answers may go stale after a remote unlink). */
