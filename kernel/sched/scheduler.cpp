@@ -11,10 +11,10 @@ namespace {
 constexpr u64 kQuantumTicks = board::kTimerHz * kTickMicroseconds / 1'000'000;
 }
 
-void Scheduler::dispatch(Cpu& c, Thread* t) {
+void Scheduler::dispatch(Cpu& c, Thread* t, Quantum quantum) {
     t->state = ThreadState::Running;
     t->cpu = &c;
-    t->run_since = riscv::read_time();
+    if (quantum == Quantum::Fresh) t->run_since = riscv::read_time();
     c.running = t;
     busy_ |= u64{1} << c.local;
     atomic::store_release(&c.dispatch, t);
@@ -34,7 +34,16 @@ void Scheduler::make_ready(Thread* t) {
     ready_.push(t);
 }
 
-void Scheduler::resume(Cpu& c, Thread* t) { dispatch(c, t); }
+// The quantum counts the time on the hart since dispatch, kernel calls included: a thread
+// that calls the kernel often must not escape preemption. A preemption request that found
+// the thread inside a posted call is taken here.
+void Scheduler::resume(Cpu& c, Thread* t) {
+    if (riscv::read_time() - t->run_since >= kQuantumTicks) {
+        yield(c, t);
+        return;
+    }
+    dispatch(c, t, Quantum::Kept);
+}
 
 void Scheduler::yield(Cpu& c, Thread* t) {
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });

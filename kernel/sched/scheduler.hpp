@@ -11,7 +11,8 @@ class Scheduler {
 public:
     // A thread became runnable: run it on an idle hart it may use, or queue it.
     void make_ready(Thread* t);
-    // `t` returns from a kernel call and goes on running on `c`.
+    // `t` returns from a kernel call and goes on running on `c` within its quantum (or
+    // yields `c` when the quantum is used up and another thread waits).
     void resume(Cpu& c, Thread* t);
     // `t` gives up `c` if another thread may run there.
     void yield(Cpu& c, Thread* t);
@@ -25,7 +26,8 @@ public:
 
 private:
     static bool may_run(const Thread* t, const Cpu& c) { return t->affinity < 0 || static_cast<u32>(t->affinity) == c.local; }
-    void dispatch(Cpu& c, Thread* t);
+    enum class Quantum : u8 { Fresh, Kept };
+    void dispatch(Cpu& c, Thread* t, Quantum quantum = Quantum::Fresh);
     void set_idle(Cpu& c);
 
     ThreadQueue ready_;
