@@ -87,6 +87,7 @@ struct nvx_ikc_stats {
 #define NVX_EBADF 9
 #define NVX_EAGAIN 11
 #define NVX_ENOMEM 12
+#define NVX_EACCES 13
 #define NVX_EFAULT 14
 #define NVX_EBUSY 16
 #define NVX_EINVAL 22

@@ -160,6 +160,8 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     argv->storage[sizeof argv->storage - 1] = '\0';
     elf::Image check;
     int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check) : -NVX_EFAULT;
+    if (err == elf::kErrWritableAndExecutable)
+        kprint("[cluster %u] exec refused: a program segment is both writable and executable (W^X)\n", g_layout.index);
     if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;
     if (err != 0) {
         for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);

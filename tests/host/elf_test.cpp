@@ -378,4 +378,23 @@ TEST(Elf, NonLoadSegmentsDoNotCountTowardsTheLimit) {
         b.segments.push_back({.type = kPtNote, .flags = kFlagRead, .offset = 0x1000, .vaddr = 0, .filesz = 4, .memsz = 4});
     EXPECT_EQ(parse_image(b), 0);
 }
+
+// ---------------------------------------------------------------- W^X (issue 8, defect 8)
+
+TEST(Elf, RefusesAWritableAndExecutableSegment) {
+    ElfBuilder b = typical();
+    b.segments[1].flags = kFlagRead | kFlagWrite | kFlagExec;
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+    b.segments[1].flags = kFlagWrite | kFlagExec;  // without read, too
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+    b = typical();
+    b.segments[0].flags = kFlagRead | kFlagWrite | kFlagExec;  // the text segment made writable
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+}
+
+TEST(Elf, WritableAndExecutableNonLoadSegmentsDoNotMatter) {
+    ElfBuilder b = typical();
+    b.segments[2].flags = kFlagRead | kFlagWrite | kFlagExec;  // GNU_STACK is not loaded
+    EXPECT_EQ(parse_image(b), 0);
+}
 }  // namespace
