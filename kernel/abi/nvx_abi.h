@@ -34,6 +34,12 @@ enum nvx_syscall {
                                   CSR, NVX_TIMER_HZ ticks) reaches deadline; at once if it
                                   already has; -EINVAL if deadline >= 2^63. Never woken
                                   early, so no EINTR                                   */
+    NVX_SYS_STACK_MAP = 17,    /* (size) -> lowest address of a new thread stack of size
+                                  bytes (rounded up to pages) in the thread-stack region,
+                                  with an unmapped guard page below it: an overflow
+                                  faults instead of reaching other memory. -EINVAL for 0
+                                  or > NVX_USER_THREAD_STACK_MAX, -ENOMEM. Stacks stay
+                                  mapped until the program ends (the runtime reuses them) */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -150,5 +156,9 @@ struct nvx_info {
 #define NVX_USER_IMAGE_BASE 0x40000000ull  /* where NVX_SYS_MAP_IMAGE maps the image */
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */
+/* Thread stacks (NVX_SYS_STACK_MAP) live in [base, main stack - guard page), each with an
+ * unmapped guard page below it; the program's segments and heap stay below the base. */
+#define NVX_USER_THREAD_STACKS_BASE 0x60000000ull
+#define NVX_USER_THREAD_STACK_MAX (64ull << 20)
 
 #endif

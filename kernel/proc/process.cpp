@@ -92,7 +92,7 @@ i64 build_stack(const BootArgs& args) {
 // address space must be empty.
 int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Thread** first) {
     elf::Image image;
-    int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &image);
+    int err = elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &image);
     if (err != 0) return err;
     err = load_segments(image, file);
     if (err != 0) return err;
@@ -159,7 +159,7 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     bool copied = g_space.copy_from_user(file, image, size) && g_space.copy_from_user(argv->storage, args, args_size);
     argv->storage[sizeof argv->storage - 1] = '\0';
     elf::Image check;
-    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check) : -NVX_EFAULT;
+    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &check) : -NVX_EFAULT;
     if (err == elf::kErrWritableAndExecutable)
         kprint("[cluster %u] exec refused: a program segment is both writable and executable (W^X)\n", g_layout.index);
     if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;

@@ -15,7 +15,7 @@ using namespace nvx::kernel::elf;
 
 // The user window the kernel passes to elf::parse (process.cpp).
 constexpr u64 kLow = nvx::kernel::kUserBase;
-constexpr u64 kHigh = NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE;
+constexpr u64 kHigh = NVX_USER_THREAD_STACKS_BASE;  // segments and heap stay below thread stacks
 constexpr int kEinval = -NVX_EINVAL;
 
 constexpr u32 kPtLoad = 1, kPtNote = 4, kPtGnuStack = 0x6474e551;
