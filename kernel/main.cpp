@@ -85,7 +85,7 @@ void start_user_harts() {
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->boot != nullptr && !m->boot()) fail_boot(m->name, 0);
     if (u32 clash = calls_init()) fail_boot("kernel call listed twice or out of range", clash);
-    if (g_args.selftest) {
+    if (g_args.has(KernelOption::Selftest)) {
         unsigned failures = run_selftests();
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);
     }

@@ -152,6 +152,11 @@ struct nvx_info {
  * region. NVX_SYS_EXEC replaces it with a user program; when that program ends, the
  * system program starts again with argv { "nvx-system", "exited", "<status>" }. */
 
+/* NVX_SYS_EXEC's strings (argv and environment, NULs included) and the boot arguments
+ * (QEMU -append) hold at most this many bytes and words (board::kBootArgsMax, ...Words). */
+#define NVX_ARGS_MAX_BYTES 512
+#define NVX_ARGS_MAX_WORDS 32
+
 /* User address space layout (Sv39 lower half). */
 #define NVX_USER_IMAGE_BASE 0x40000000ull  /* where NVX_SYS_MAP_IMAGE maps the image */
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */

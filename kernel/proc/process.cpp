@@ -144,6 +144,9 @@ BootArgs g_restart_args;
 char g_status_text[16];
 }  // namespace
 
+static_assert(board::kBootArgsMax == NVX_ARGS_MAX_BYTES && board::kBootArgsMaxWords == NVX_ARGS_MAX_WORDS,
+              "user space sees the kernel's argument limits");
+
 i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     if (!g_process.system) return -NVX_EPERM;
     if (size == 0 || args_size == 0 || args_size > board::kBootArgsMax) return -NVX_EINVAL;
