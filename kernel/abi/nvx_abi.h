@@ -28,7 +28,7 @@ enum nvx_syscall {
     NVX_SYS_EXEC = 13,         /* system program only: (image, size, strings, strings_size):
                                   strings = argv NUL-separated, an empty string, then the
                                   environment NUL-separated                              */
-    NVX_SYS_POWEROFF = 14,     /* system program of an I/O cluster only: (status)         */
+    NVX_SYS_POWEROFF = 14,     /* system program of the control cluster only: (status)    */
     NVX_SYS_MAP_IMAGE = 15,    /* first I/O cluster only: (size) -> address of the image  */
     NVX_SYS_SLEEP_UNTIL = 16,  /* (deadline) -> 0: sleeps until the board clock (`time`
                                   CSR, NVX_TIMER_HZ ticks) reaches deadline; at once if it
@@ -40,6 +40,9 @@ enum nvx_syscall {
                                   faults instead of reaching other memory. -EINVAL for 0
                                   or > NVX_USER_THREAD_STACK_MAX, -ENOMEM. Stacks stay
                                   mapped until the program ends (the runtime reuses them) */
+    NVX_SYS_CLUSTER_END_WAIT = 18, /* system program of the control cluster only: -> index
+                                  of a cluster the firmware ended because its kernel asked
+                                  for a board reset (each reported once); blocks until one */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -107,6 +110,8 @@ struct nvx_ikc_stats {
 #define NVX_ENAMETOOLONG 91
 
 /* Exit statuses of a run besides the program's own (kernel, services and launcher). */
+#define NVX_EXIT_CLUSTER_RESET 123 /* a cluster's kernel asked for a board reset: only the
+                                     control cluster may; the firmware ended that cluster */
 #define NVX_EXIT_TIMEOUT 124     /* the launcher's time limit ended the run (timeout(1)'s)  */
 #define NVX_EXIT_NOT_RUN 126     /* the program could not be placed or received             */
 #define NVX_EXIT_NOT_LOADED 127  /* the kernel could not load the program (exec failed)     */

@@ -5,6 +5,7 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/sched/sleepers.hpp"
@@ -134,6 +135,7 @@ void tear_down_program() {
     g_threads.release_all();
     futex_reset();
     sleepers_reset();
+    cluster_ends_reset();
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->program_ended != nullptr) m->program_ended();
     g_space.reset_user();
@@ -188,7 +190,7 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
 }
 
 i64 board_power_off(u64 status) {
-    if (!g_process.system || g_layout.is_compute()) return -NVX_EPERM;
+    if (!g_process.system || g_layout.index != board::kControlCluster) return -NVX_EPERM;  // the firmware agrees
     kprint("[cluster %u] powering the board off, status %lu\n", g_layout.index, status & 0xffff);
     sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
     return -NVX_EINVAL;  // not reached

@@ -14,6 +14,7 @@
 #include <nvx/argcode.h>
 #include <nvx/clock.h>
 #include <nvx/placement.h>
+#include <nvx/thread.h>
 #include "protocol.h"
 #include "system.h"
 
@@ -114,6 +115,21 @@ static void describe_end(unsigned cluster, unsigned status)
         printf("[spawn] cluster %u: program exited with status %u\n", cluster, status);
 }
 
+/* A cluster whose kernel asked for a board reset was ended by the firmware (only the
+ * control cluster may reset the board): that is the cluster's end, with its own status. */
+static void *watch_cluster_ends(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        long cluster = nvx_cluster_end_wait();
+        if (cluster < 0) return 0;
+        printf("[spawn] cluster %ld: its kernel asked for a board reset; the firmware ended that cluster, status %u\n",
+               cluster, NVX_EXIT_CLUSTER_RESET);
+        printf("[spawn] run failed: ending the run with status %u\n", NVX_EXIT_CLUSTER_RESET);
+        nvx_poweroff(NVX_EXIT_CLUSTER_RESET);
+    }
+}
+
 static long g_reports = -1;
 static unsigned g_exited;
 
@@ -174,6 +190,11 @@ int spawn_server_main(int argc, char **argv)
     g_reports = nvx_mailbox_create(info.node, NVX_SPAWN_SERVER_PORT);
     if (image < 0 || g_reports < 0) {
         printf("[spawn] cannot read the program image (%ld) or listen (%ld)\n", image, g_reports);
+        return 2;
+    }
+    nvx_thread_t watcher;
+    if (nvx_thread_create(&watcher, 0, watch_cluster_ends, 0) != 0) {
+        printf("[spawn] cannot watch for ended clusters\n");
         return 2;
     }
     unsigned long start = nvx_rdtime();
