@@ -38,6 +38,7 @@ expect_refusal timeout-words "--timeout must be a whole number" --board small --
 expect_refusal timeout-negative "--timeout must be a whole number" --board small --timeout -5 "$program"
 expect_refusal kernel-opts-unknown "unknown kernel option 'frob'" --board small --kernel-opts "selftest frob" "$program"
 expect_refusal kernel-opts-separator "unknown kernel option '--'" --board small --kernel-opts "-- x" "$program"
+expect_refusal kernel-opts-glob "unknown kernel option '*'" --board small --kernel-opts "*" "$program"
 long=$(head -c 600 /dev/zero | tr '\0' a)
 expect_refusal args-too-long "too long" --board small "$program" "$long"
 expect_refusal args-too-long-encoded "too long" --board small "$program" "$(head -c 200 /dev/zero | tr '\0' ' ')"
