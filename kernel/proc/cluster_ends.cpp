@@ -11,7 +11,6 @@ namespace nvx::kernel {
 namespace {
 u64 g_ended_word;    // written by the firmware (bit per ended cluster)
 u64 g_reported;      // clusters already handed to user space
-Thread* g_waiter;    // the thread blocked in cluster_end_wait, if any
 
 // The lowest ended cluster not reported yet, or -1.
 i64 take_unreported() {
@@ -23,6 +22,8 @@ i64 take_unreported() {
 }
 }  // namespace
 
+Thread* g_cluster_end_waiter;  // the thread blocked in cluster_end_wait, if any
+
 void watch_cluster_ends() {
     if (g_layout.index != board::kControlCluster) return;
     u64 word = g_layout.virt_to_phys(reinterpret_cast<u64>(&g_ended_word));
@@ -30,24 +31,23 @@ void watch_cluster_ends() {
     if (r.error != sbi::kSuccess) kprint("[cluster %u] cannot watch for ended clusters (%ld)\n", g_layout.index, r.error);
 }
 
-bool poll_cluster_ends() {
-    if (g_waiter == nullptr) return false;
+bool deliver_cluster_end() {
     i64 cluster = take_unreported();
     if (cluster < 0) return false;
-    Thread* t = g_waiter;
-    g_waiter = nullptr;
+    Thread* t = g_cluster_end_waiter;
+    g_cluster_end_waiter = nullptr;
     wake(t, cluster);
     return true;
 }
 
 CallResult cluster_end_wait(Thread* caller) {
     if (!g_process.system || g_layout.index != board::kControlCluster) return resume_with(-NVX_EPERM);
-    if (g_waiter != nullptr) return resume_with(-NVX_EBUSY);
+    if (g_cluster_end_waiter != nullptr) return resume_with(-NVX_EBUSY);
     i64 cluster = take_unreported();
     if (cluster >= 0) return resume_with(cluster);
-    g_waiter = caller;
+    g_cluster_end_waiter = caller;
     return block(caller, BlockReason::ClusterEnd);
 }
 
-void cluster_ends_reset() { g_waiter = nullptr; }
+void cluster_ends_reset() { g_cluster_end_waiter = nullptr; }
 }  // namespace nvx::kernel

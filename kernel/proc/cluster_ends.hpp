@@ -11,7 +11,10 @@ namespace nvx::kernel {
 // At boot on the control cluster: asks the firmware to report ended clusters.
 void watch_cluster_ends();
 // From the core loop: hands newly ended clusters to a waiting thread; true if it did.
-bool poll_cluster_ends();
+// Inline and one load when nobody waits (every cluster but the control one, always).
+extern Thread* g_cluster_end_waiter;
+bool deliver_cluster_end();
+inline bool poll_cluster_ends() { return g_cluster_end_waiter != nullptr && deliver_cluster_end(); }
 // The kernel call: the index of an ended cluster not reported before, at once or when
 // one ends (blocks). System program of the control cluster only.
 CallResult cluster_end_wait(Thread* caller);
