@@ -3,6 +3,14 @@
 #include "support/string.hpp"
 
 namespace nvx::kernel {
+namespace {
+const KernelOptionName* find_option(const char* token) {
+    for (const KernelOptionName& o : kKernelOptions)
+        if (str_equal(token, o.name)) return &o;
+    return nullptr;
+}
+}  // namespace
+
 bool parse_bootargs(const char* text, BootArgs* out) {
     str_copy(out->storage, sizeof out->storage, text);
     bool in_program = false;
@@ -21,8 +29,8 @@ bool parse_bootargs(const char* text, BootArgs* out) {
             out->argv[out->argc++] = token;
         } else if (str_equal(token, "--")) {
             in_program = true;
-        } else if (str_equal(token, "selftest")) {
-            out->selftest = true;
+        } else if (const KernelOptionName* o = find_option(token)) {
+            out->options |= 1u << static_cast<u32>(o->option);
         } else {
             out->error = "unknown kernel option";
             return false;

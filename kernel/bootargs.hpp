@@ -1,13 +1,15 @@
 // Launch-time arguments (QEMU -append, via the firmware):
 //   [kernel options] -- program argv...
-// Kernel options: `selftest` (run the isolation self-tests at boot). Pure, host-tested.
+// Kernel options: the names of kernel/options.hpp. Pure, host-tested.
 #pragma once
 #include "hal/board/boot_info.hpp"
 #include "kernel/config.hpp"
+#include "kernel/options.hpp"
 
 namespace nvx::kernel {
 struct BootArgs {
-    bool selftest = false;
+    u32 options = 0;  // bit (1 << KernelOption) for each option named
+    bool has(KernelOption o) const { return (options >> static_cast<u32>(o)) & 1; }
     u32 argc = 0;
     const char* argv[kMaxArgs];
     u32 envc = 0;

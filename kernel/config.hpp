@@ -1,5 +1,6 @@
 // Kernel limits: one place for every size the kernel reserves.
 #pragma once
+#include "hal/board/boot_info.hpp"
 #include "hal/board/current.hpp"
 #include "hal/riscv/sv39.hpp"
 
@@ -12,7 +13,7 @@ inline constexpr u32 kMaxHarts = board::kBoard.max_cluster_harts;
 inline constexpr u64 kUserBase = 0x10000;                           // lowest user mapping
 inline constexpr u64 kTickMicroseconds = 10'000;                    // preemption quantum
 inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
-inline constexpr u32 kMaxArgs = 32;                                 // argv entries of a program
+inline constexpr u32 kMaxArgs = board::kBootArgsMaxWords;           // argv entries of a program
 
 static_assert(riscv::sv39::kPageSize == board::kPageSize, "one page size");
 

@@ -10,6 +10,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/module.hpp"
+#include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/selftest.hpp"
 
@@ -85,9 +86,19 @@ void start_user_harts() {
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->boot != nullptr && !m->boot()) fail_boot(m->name, 0);
     if (u32 clash = calls_init()) fail_boot("kernel call listed twice or out of range", clash);
-    if (g_args.selftest) {
+    if (g_args.has(KernelOption::Selftest)) {
         unsigned failures = run_selftests();
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);
+    }
+    watch_cluster_ends();
+    // Test of the firmware's rule: the last compute cluster's kernel asks for a board
+    // reset; the firmware must end that cluster only (test compute_reset).
+    if (g_args.has(KernelOption::ComputeResetTest) && g_layout.index == board::kBoard.cluster_count - 1 &&
+        g_layout.is_compute()) {
+        kprint("[cluster %u] compute-reset-test: asking the firmware to power the board off with status 0\n",
+               g_layout.index);
+        sbi::system_reset(sbi::kResetShutdown, sbi::kReasonNone);
+        kprint("[cluster %u] compute-reset-test: the firmware refused and let this cluster run\n", g_layout.index);
     }
     int err = start_system_program(g_args);
     if (err != 0) fail_boot("cannot load the system program", err);

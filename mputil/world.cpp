@@ -162,7 +162,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.out_mailbox = static_cast<long*>(xmalloc(sizeof(long) * c.node_count));
     c.out_lock = static_cast<nvx_mutex_t*>(xmalloc(sizeof(nvx_mutex_t) * c.node_count));
-    if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.policy, c.cluster_of) != 0)
+    if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.per_cluster, launch.policy, c.cluster_of) != 0)
         launch_failure("bad launch placement", -1);
     bool used[64] = {};
     for (int r = 0; r < c.world_size; r++) {
@@ -290,7 +290,7 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     struct nvx_launch launch;
     if (nvx_launch_info(&launch) != 0) {  // started without the launcher: a world of one
         memset(&launch, 0, sizeof launch);
-        launch.ranks = launch.clusters = launch.pes = launch.ranks_here = 1;
+        launch.ranks = launch.clusters = launch.pes = launch.per_cluster = launch.ranks_here = 1;
         launch.policy = NVX_MAP_COMPACT;
         info.cluster = info.cluster_count - info.compute_count;
     }

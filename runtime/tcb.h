@@ -14,6 +14,8 @@ struct nvx_thread {
     void *(*start)(void *);
     void *arg;
     void *context;              /* inherited context word (nvx_thread_context)        */
+    void *stack;                /* lowest address of its stack (NULL: the main thread) */
+    size_t stack_size;
     int killed;                 /* join saw a fault end it; end holds the cause       */
     struct nvx_thread_status end;
 };

@@ -7,6 +7,7 @@
 
 #include <nvx/syscall.h>
 
+#include "stacks.h"
 #include "tcb.h"
 #include "tls.h"
 
@@ -49,16 +50,23 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     if (thread == NULL || start == NULL || hart < NVX_THREAD_ANY_HART ||
         stack_size < NVX_THREAD_STACK_MIN)
         return EINVAL;
-    /* One allocation: alignment slack, control block, TLS block (tp), newlib state,
-     * then the stack growing down towards them. */
+    /* One allocation: alignment slack, control block, TLS block (tp), newlib state. The
+     * stack is apart, above a guard page (stacks.h): an overflow cannot reach them. */
     size_t align = __nvx_tls_align();
     size_t fixed = align + NVX_THREAD_CONTROL_SIZE + round_up(__nvx_tls_size(), 16) +
                    round_up(sizeof(struct _reent), 16);
-    if (stack_size > SIZE_MAX - fixed)
+    if (stack_size > NVX_USER_THREAD_STACK_MAX)
         return EAGAIN;
-    char *block = malloc(fixed + stack_size);
+    char *block = malloc(fixed);
     if (block == NULL)
         return EAGAIN;
+    int err = 0;
+    size_t stack_got = 0;
+    char *stack = __nvx_stack_get(stack_size, &stack_got, &err);
+    if (stack == NULL) {
+        free(block);
+        return err;
+    }
     char *tls = (char *)round_up((uintptr_t)block + NVX_THREAD_CONTROL_SIZE, align);
     struct nvx_thread *self = (struct nvx_thread *)(tls - NVX_THREAD_CONTROL_SIZE);
     struct _reent *reent = (struct _reent *)(tls + round_up(__nvx_tls_size(), 16));
@@ -66,11 +74,12 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     _REENT_INIT_PTR(reent);
     *self = (struct nvx_thread){
         .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg,
-        .context = nvx_thread_self()->context};
+        .context = nvx_thread_self()->context, .stack = stack, .stack_size = stack_got};
 
-    uintptr_t stack_top = ((uintptr_t)block + fixed + stack_size) & ~(uintptr_t)15;
+    uintptr_t stack_top = ((uintptr_t)stack + stack_got) & ~(uintptr_t)15;
     long tid = nvx_sys_thread_create(__nvx_thread_entry, tls, (void *)stack_top, hart);
     if (tid < 0) {
+        __nvx_stack_put(stack, stack_got);
         free(block);
         return (int)-tid;
     }
@@ -106,6 +115,11 @@ int nvx_thread_join_status(nvx_thread_t thread, struct nvx_thread_status *status
     long err = nvx_sys_thread_join(thread->tid, &end);
     if (err < 0)
         return (int)-err;
+    /* The thread is gone: its stack serves the next one (the main thread has none here). */
+    if (thread->stack != NULL) {
+        __nvx_stack_put(thread->stack, thread->stack_size);
+        thread->stack = NULL;
+    }
     if (end.how == NVX_THREAD_KILLED) {
         thread->end = end;
         thread->killed = 1;

@@ -130,19 +130,30 @@ while read -r name boards program status check opts; do
         eval "$(build/tools/board-info "$board")"
         log="build/test-logs/$board-$name.log"
         start=$(date +%s%N)
-        # options column: launcher flags, then a lone "--" and the program's arguments
+        # options column: launcher flags, then a lone "--" and the program's arguments, which
+        # take printf %b escapes (\x20 for a space) so that any byte can be tested
         launcher_opts=()
         program_args=()
         in_args=0
         for word in $opts; do
             if [ $in_args = 0 ] && [ "$word" = "--" ]; then in_args=1; continue; fi
-            if [ $in_args = 0 ]; then launcher_opts+=("$word"); else program_args+=("$word"); fi
+            if [ $in_args = 0 ]; then launcher_opts+=("$word"); else printf -v word '%b' "$word"; program_args+=("$word"); fi
         done
+        # program column: NAME, or NAME:AS to launch build/user/NAME.elf under the file name
+        # AS.elf (%b escapes too), copied into a fresh directory
+        elf="build/user/${program%%:*}.elf"
+        if [[ "$program" == *:* ]]; then
+            printf -v as '%b' "${program#*:}"
+            alias_dir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest.XXXXXX")
+            cp "$elf" "$alias_dir/$as.elf"
+            elf="$alias_dir/$as.elf"
+        fi
         rm -f "$log.count"
         [[ "$check" = quiet* ]] && launcher_opts+=(--count-insns "$log.count")
         scripts/nvx-run --board "$board" --timeout "$timeout_s" "${launcher_opts[@]}" \
-            "build/user/$program.elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
+            -- "$elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
         rc=${PIPESTATUS[0]}
+        [[ "$program" == *:* ]] && rm -rf "$alias_dir"
         secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
         reason=""
         if [ $rc = 124 ] || [ $rc = 137 ]; then
@@ -150,7 +161,7 @@ while read -r name boards program status check opts; do
         elif [ "$rc" != "$status" ]; then
             reason="exit status $rc, expected $status"
         else
-            reason=$(check_log "$check" "$log" "$program")
+            reason=$(check_log "$check" "$log" "${program%%:*}")
         fi
         if [ -z "$reason" ]; then
             echo "PASS guest/$board/$name (${secs}s)"

@@ -27,6 +27,7 @@ RESULTS=$results tests/launcher/clock_test.sh
 RESULTS=$results tests/launcher/mpicc_test.sh
 RESULTS=$results tests/launcher/user_includes_test.sh
 RESULTS=$results tests/launcher/weak_scaling_test.sh
+RESULTS=$results tests/launcher/wx_clean_test.sh
 RESULTS=$results scripts/run-guest-tests.sh "$@"
 guest_passed=$(grep -c '^PASS' "$results" || true)
 guest_failed=$(grep -c '^FAIL' "$results" || true)

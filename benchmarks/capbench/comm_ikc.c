@@ -391,7 +391,7 @@ static void setup_world(const struct nvx_launch *launch, const struct nvx_info *
     g.node_of = xcalloc(compute, sizeof *g.node_of);
     g.used_index = xcalloc(compute, sizeof *g.used_index);
     g.master_of = xcalloc(compute, sizeof *g.master_of);
-    if (nvx_place_ranks(launch->ranks, launch->clusters, launch->pes, launch->policy, g.cluster_of) != 0)
+    if (nvx_place_ranks(launch->ranks, launch->clusters, launch->pes, launch->per_cluster, launch->policy, g.cluster_of) != 0)
         launch_refused("bad launch placement (%ld ranks)", (long)g.size);
     int *count = xcalloc(compute, sizeof *count);
     for (unsigned c = 0; c < compute; c++) {

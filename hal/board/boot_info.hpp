@@ -5,7 +5,10 @@
 
 namespace nvx::board {
 inline constexpr u64 kBootInfoMagic = 0x4e56584f4f54ull;  // "NVXBOOT"-ish tag
+// Boot arguments (QEMU -append): at most this many bytes with the NUL, and words after
+// `--` (the system program's argv). Also the limits of an exec'd program's strings.
 inline constexpr u64 kBootArgsMax = 512;
+inline constexpr u32 kBootArgsMaxWords = 32;
 
 struct BootInfo {
     u64 magic;

@@ -57,6 +57,10 @@ machine_trap_vector:
     li t1, MCAUSE_MSOFT
     bne t0, t1, full_trap
     csrr t0, mhartid
+    lla t1, g_hart_ended
+    add t1, t1, t0
+    lbu t1, 0(t1)
+    bnez t1, full_trap                # its cluster was ended: machine_trap parks it
     slli t0, t0, 2
     lla t1, g_clint_msip
     ld t1, 0(t1)

@@ -1,5 +1,6 @@
 #include "hal/firmware/power.hpp"
 
+#include "hal/firmware/cluster_end.hpp"
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 
@@ -10,7 +11,8 @@ void power_off(u32 status) {
     finisher_exit(status);
 }
 
-sbi::Result system_reset(u64 type, u64 reason) {
+sbi::Result system_reset(const board::Cluster& caller, u64 type, u64 reason) {
+    if (&caller != &board::kBoard.cluster(board::kControlCluster)) end_cluster(caller, type, reason);
     if (type == sbi::kResetCold || type == sbi::kResetWarm) finisher_reset();
     if (type != sbi::kResetShutdown) return {sbi::kErrInvalidParam, 0};
     if (reason >= sbi::kReasonExitStatus) power_off(static_cast<u32>(reason & 0xffff));

@@ -2,9 +2,12 @@
 // with the status the caller gives.
 #pragma once
 #include "support/types.hpp"
+#include "hal/board/current.hpp"
 #include "hal/sbi/sbi_ids.hpp"
 
 namespace nvx::firmware {
 [[noreturn]] void power_off(u32 status);
-sbi::Result system_reset(u64 type, u64 reason);
+// From the control cluster: resets or powers off the board. From any other cluster: ends
+// that cluster only (cluster_end.hpp) and does not return.
+sbi::Result system_reset(const board::Cluster& caller, u64 type, u64 reason);
 }  // namespace nvx::firmware

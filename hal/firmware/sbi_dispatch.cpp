@@ -6,6 +6,7 @@
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/hart_mask.hpp"
 #include "hal/firmware/harts.hpp"
+#include "hal/firmware/cluster_end.hpp"
 #include "hal/firmware/noc_engine.hpp"
 #include "hal/firmware/power.hpp"
 #include "hal/riscv/csr.hpp"
@@ -93,6 +94,7 @@ Result console_call(const board::Cluster& c, u64 fn, u64 a0, u64 a1, u64 a2) {
 
 Result vendor_call(const board::Cluster& c, u64 fn, const u64 args[6]) {
     if (fn >= sbi::kVendorNocFirst && fn <= sbi::kVendorNocLast) return noc_call(c, fn, args);
+    if (fn == sbi::kVendorWatchClusterEnds) return watch_cluster_ends(c, args[0]);
     return {sbi::kErrNotSupported, 0};
 }
 }  // namespace
@@ -107,7 +109,7 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
     case sbi::kExtTime: return fn == 0 ? set_timer(self, args[0]) : Result{sbi::kErrNotSupported, 0};
     case sbi::kExtIpi: return fn == 0 ? send_ipi(c, args[0], args[1]) : Result{sbi::kErrNotSupported, 0};
     case sbi::kExtHsm: return hsm_call(c, self, fn, args[0], args[1], args[2]);
-    case sbi::kExtReset: return fn == 0 ? system_reset(args[0], args[1]) : Result{sbi::kErrNotSupported, 0};
+    case sbi::kExtReset: return fn == 0 ? system_reset(c, args[0], args[1]) : Result{sbi::kErrNotSupported, 0};
     case sbi::kExtConsole: return console_call(c, fn, args[0], args[1], args[2]);
     case sbi::kExtLegacyPutchar: {
         char ch = static_cast<char>(args[0]);

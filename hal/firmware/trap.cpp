@@ -1,5 +1,6 @@
 // Machine-mode traps: SBI calls from S-mode, and timer expiries, which become the
 // supervisor's STIP (IPIs become SSIP in entry.S without reaching C++).
+#include "hal/firmware/cluster_end.hpp"
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/harts.hpp"
@@ -20,6 +21,7 @@ constexpr int kA0 = 10, kA6 = 16, kA7 = 17;
 }  // namespace
 
 extern "C" void machine_trap(MachineFrame* frame) {
+    nvx::firmware::park_if_ended(nvx::firmware::current_hart());  // its cluster was ended
     u64 cause = NVX_CSR_READ(mcause);
     if (cause == riscv::kEcallFromS) {  // first: the common case
         nvx::sbi::Result r = nvx::firmware::sbi_dispatch(frame->x[kA7], frame->x[kA6], &frame->x[kA0]);

@@ -27,6 +27,7 @@ enum ConsoleFunction : u64 { kConsoleWrite = 0, kConsoleRead = 1, kConsoleWriteB
 
 // Vendor extension: the emulated manycore's NoC engine (hal/noc/noc_abi.hpp).
 enum VendorFunction : u64 {
+    kVendorWatchClusterEnds = 0x10,  // control cluster: (word) gets a bit per ended cluster
     kVendorNocFirst = 0x100,
     kVendorNocLast = 0x1ff,
 };

@@ -28,12 +28,21 @@ enum nvx_syscall {
     NVX_SYS_EXEC = 13,         /* system program only: (image, size, strings, strings_size):
                                   strings = argv NUL-separated, an empty string, then the
                                   environment NUL-separated                              */
-    NVX_SYS_POWEROFF = 14,     /* system program of an I/O cluster only: (status)         */
+    NVX_SYS_POWEROFF = 14,     /* system program of the control cluster only: (status)    */
     NVX_SYS_MAP_IMAGE = 15,    /* first I/O cluster only: (size) -> address of the image  */
     NVX_SYS_SLEEP_UNTIL = 16,  /* (deadline) -> 0: sleeps until the board clock (`time`
                                   CSR, NVX_TIMER_HZ ticks) reaches deadline; at once if it
                                   already has; -EINVAL if deadline >= 2^63. Never woken
                                   early, so no EINTR                                   */
+    NVX_SYS_STACK_MAP = 17,    /* (size) -> lowest address of a new thread stack of size
+                                  bytes (rounded up to pages) in the thread-stack region,
+                                  with an unmapped guard page below it: an overflow
+                                  faults instead of reaching other memory. -EINVAL for 0
+                                  or > NVX_USER_THREAD_STACK_MAX, -ENOMEM. Stacks stay
+                                  mapped until the program ends (the runtime reuses them) */
+    NVX_SYS_CLUSTER_END_WAIT = 18, /* system program of the control cluster only: -> index
+                                  of a cluster the firmware ended because its kernel asked
+                                  for a board reset (each reported once); blocks until one */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -116,6 +125,7 @@ struct nvx_ikc_stats {
 #define NVX_EBADF 9
 #define NVX_EAGAIN 11
 #define NVX_ENOMEM 12
+#define NVX_EACCES 13
 #define NVX_EFAULT 14
 #define NVX_EBUSY 16
 #define NVX_EINVAL 22
@@ -129,6 +139,8 @@ struct nvx_ikc_stats {
 #define NVX_ENAMETOOLONG 91
 
 /* Exit statuses of a run besides the program's own (kernel, services and launcher). */
+#define NVX_EXIT_CLUSTER_RESET 123 /* a cluster's kernel asked for a board reset: only the
+                                     control cluster may; the firmware ended that cluster */
 #define NVX_EXIT_TIMEOUT 124     /* the launcher's time limit ended the run (timeout(1)'s)  */
 #define NVX_EXIT_NOT_RUN 126     /* the program could not be placed or received             */
 #define NVX_EXIT_NOT_LOADED 127  /* the kernel could not load the program (exec failed)     */
@@ -174,10 +186,19 @@ struct nvx_info {
  * region. NVX_SYS_EXEC replaces it with a user program; when that program ends, the
  * system program starts again with argv { "nvx-system", "exited", "<status>" }. */
 
+/* NVX_SYS_EXEC's strings (argv and environment, NULs included) and the boot arguments
+ * (QEMU -append) hold at most this many bytes and words (board::kBootArgsMax, ...Words). */
+#define NVX_ARGS_MAX_BYTES 512
+#define NVX_ARGS_MAX_WORDS 32
+
 /* User address space layout (Sv39 lower half). */
 #define NVX_USER_IMAGE_BASE 0x40000000ull  /* where NVX_SYS_MAP_IMAGE maps the image */
 #define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */
+/* Thread stacks (NVX_SYS_STACK_MAP) live in [base, main stack - guard page), each with an
+ * unmapped guard page below it; the program's segments and heap stay below the base. */
+#define NVX_USER_THREAD_STACKS_BASE 0x60000000ull
+#define NVX_USER_THREAD_STACK_MAX (64ull << 20)
 
 /* The virtual clock (read with <nvx/clock.h>). Two read-only pages at fixed user addresses
  * in every program, so reading the clock takes no kernel call. A hart's virtual time, in

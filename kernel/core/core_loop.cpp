@@ -3,6 +3,7 @@
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/module.hpp"
+#include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/sched/core_timer.hpp"
@@ -55,6 +56,7 @@ void core_loop() {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
+        if (poll_cluster_ends()) served = true;
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
             if (m->poll != nullptr && m->poll()) served = true;
         bool fired = (NVX_CSR_READ(sip) & riscv::kIntSTimer) != 0;

@@ -185,7 +185,7 @@ bool AddressSpace::copy_to_user(UserAddr va, const void* src, u64 len) const {
 
 i64 AddressSpace::set_brk(u64 new_brk) {
     if (new_brk == 0) return static_cast<i64>(brk_);
-    if (new_brk < heap_start_ || new_brk >= NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE) return -NVX_ENOMEM;
+    if (new_brk < heap_start_ || new_brk > NVX_USER_THREAD_STACKS_BASE) return -NVX_ENOMEM;
     u64 needed_end = align_up(new_brk, sv39::kPageSize);
     // Page by page, and what got mapped stays mapped (for later growth): other harts may
     // already use a new page, so taking it back would need a TLB shootdown.
@@ -193,6 +193,14 @@ i64 AddressSpace::set_brk(u64 new_brk) {
         if (!map_user_range(mapped_end_, sv39::kPageSize, sv39::kRead | sv39::kWrite)) return -NVX_ENOMEM;
     brk_ = new_brk;
     return static_cast<i64>(brk_);
+}
+
+i64 AddressSpace::map_thread_stack(u64 size) {
+    if (stack_floor_ - NVX_USER_THREAD_STACKS_BASE < size + sv39::kPageSize) return -NVX_ENOMEM;
+    u64 base = stack_floor_ - size;
+    if (!map_user_range(base, size, sv39::kRead | sv39::kWrite)) return -NVX_ENOMEM;
+    stack_floor_ = base - sv39::kPageSize;  // the guard page stays unmapped
+    return static_cast<i64>(base);
 }
 
 namespace {
@@ -219,6 +227,7 @@ void AddressSpace::reset_user() {
         root[i] = 0;
     }
     heap_start_ = brk_ = mapped_end_ = 0;
+    stack_floor_ = kFirstThreadStackTop;
     user_pages_ = 0;
     publish_user_memory();
     __atomic_fetch_add(&epoch_, 1, __ATOMIC_ACQ_REL);

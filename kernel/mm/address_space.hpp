@@ -3,6 +3,7 @@
 // access is checked against the page table (valid, user, and the needed permission).
 #pragma once
 #include "hal/riscv/sv39.hpp"
+#include "kernel/abi/nvx_abi.h"
 #include "kernel/config.hpp"
 #include "kernel/mm/page_allocator.hpp"
 #include "kernel/mm/user_addr.hpp"
@@ -44,6 +45,11 @@ public:
     u64 brk() const { return brk_; }
     i64 set_brk(u64 new_brk);  // new break or -ENOMEM
     u64 user_pages() const { return user_pages_; }
+
+    // A new thread stack of `size` bytes (page multiple) below the previous one, with an
+    // unmapped guard page beneath it; returns its lowest address or -ENOMEM. Mappings are
+    // never removed before the program ends, so its pages stay until reset_user().
+    i64 map_thread_stack(u64 size);
     // Bytes of cluster memory for user space (free pages plus the program's), as one word
     // republished on the kernel core after each change: sys_info runs on the caller's
     // hart, where summing the two live counters could catch brk between taking a page and
@@ -87,6 +93,9 @@ private:
     u64 heap_start_ = 0;
     u64 brk_ = 0;
     u64 mapped_end_ = 0;  // heap pages stay mapped up to here (the heap never unmaps)
+    // Top of the next thread stack: one guard page below the main stack, then downwards.
+    static constexpr u64 kFirstThreadStackTop = NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE - riscv::sv39::kPageSize;
+    u64 stack_floor_ = kFirstThreadStackTop;
     u64 user_pages_ = 0;
     u64 user_memory_ = 0;
     u64 epoch_ = 0;

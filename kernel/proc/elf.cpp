@@ -40,6 +40,7 @@ int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out) {
         if (out->segment_count == kMaxSegments) return -NVX_EINVAL;
         if (ph.filesz > ph.memsz || !range_contains(0, size, ph.offset, ph.filesz)) return -NVX_EINVAL;
         if (!range_contains(user_low, user_high - user_low, ph.vaddr, ph.memsz)) return -NVX_EINVAL;
+        if ((ph.flags & kFlagWrite) && (ph.flags & kFlagExec)) return kErrWritableAndExecutable;
         out->segments[out->segment_count++] = {ph.vaddr, ph.memsz, ph.filesz, ph.offset, ph.flags};
         if (ph.vaddr + ph.memsz > out->end) out->end = ph.vaddr + ph.memsz;
         if ((ph.flags & kFlagExec) && h.entry >= ph.vaddr && h.entry < ph.vaddr + ph.memsz) entry_ok = true;

@@ -1,5 +1,6 @@
 // ELF64 executables for RISC-V: header and program-header checks (pure, host-tested).
 #pragma once
+#include "kernel/abi/nvx_abi.h"
 #include "support/types.hpp"
 
 namespace nvx::kernel::elf {
@@ -21,7 +22,12 @@ struct Image {
     Segment segments[kMaxSegments];
 };
 
+// W^X: a loadable segment both writable and executable is refused with this error (and
+// only for that), so that exec can say why.
+inline constexpr int kErrWritableAndExecutable = -NVX_EACCES;
+
 // Checks `data[0..size)` is a static RISC-V ELF64 executable whose loadable segments lie
-// in [user_low, user_high); returns 0 or a negative errno (-ENOEXEC style: -EINVAL).
+// in [user_low, user_high) and none is writable and executable; returns 0 or a negative
+// errno (-ENOEXEC style: -EINVAL; kErrWritableAndExecutable for a W+X segment).
 int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out);
 }  // namespace nvx::kernel::elf

@@ -6,6 +6,7 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/elf.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/sched/sleepers.hpp"
@@ -93,7 +94,7 @@ i64 build_stack(const BootArgs& args) {
 // address space must be empty.
 int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Thread** first) {
     elf::Image image;
-    int err = elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &image);
+    int err = elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &image);
     if (err != 0) return err;
     err = load_segments(image, file);
     if (err != 0) return err;
@@ -136,6 +137,7 @@ void tear_down_program() {
     g_threads.release_all();
     futex_reset();
     sleepers_reset();
+    cluster_ends_reset();
     for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
         if (m->program_ended != nullptr) m->program_ended();
     g_space.reset_user();
@@ -145,6 +147,9 @@ void tear_down_program() {
 BootArgs g_restart_args;
 char g_status_text[16];
 }  // namespace
+
+static_assert(board::kBootArgsMax == NVX_ARGS_MAX_BYTES && board::kBootArgsMaxWords == NVX_ARGS_MAX_WORDS,
+              "user space sees the kernel's argument limits");
 
 i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     if (!g_process.system) return -NVX_EPERM;
@@ -161,7 +166,9 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     bool copied = g_space.copy_from_user(file, image, size) && g_space.copy_from_user(argv->storage, args, args_size);
     argv->storage[sizeof argv->storage - 1] = '\0';
     elf::Image check;
-    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE, &check) : -NVX_EFAULT;
+    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &check) : -NVX_EFAULT;
+    if (err == elf::kErrWritableAndExecutable)
+        kprint("[cluster %u] exec refused: a program segment is both writable and executable (W^X)\n", g_layout.index);
     if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;
     if (err != 0) {
         for (u64 i = 0; i < pages; i++) g_pages.release(buffer + i * sv39::kPageSize);
@@ -185,7 +192,7 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
 }
 
 i64 board_power_off(u64 status) {
-    if (!g_process.system || g_layout.is_compute()) return -NVX_EPERM;
+    if (!g_process.system || g_layout.index != board::kControlCluster) return -NVX_EPERM;  // the firmware agrees
     kprint("[cluster %u] powering the board off, status %lu\n", g_layout.index, status & 0xffff);
     sbi::system_reset(sbi::kResetShutdown, sbi::kReasonExitStatus | (status & 0xffff));
     return -NVX_EINVAL;  // not reached

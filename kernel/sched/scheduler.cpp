@@ -12,9 +12,13 @@ constexpr u64 kQuantumTicks = board::kTimerHz * kTickMicroseconds / 1'000'000;
 }
 
 void Scheduler::dispatch(Cpu& c, Thread* t) {
+    t->run_since = riscv::read_time();
+    hand_over(c, t);
+}
+
+void Scheduler::hand_over(Cpu& c, Thread* t) {
     t->state = ThreadState::Running;
     t->cpu = &c;
-    t->run_since = riscv::read_time();
     c.running = t;
     busy_ |= u64{1} << c.local;
     atomic::store_release(&c.dispatch, t);
@@ -34,7 +38,7 @@ void Scheduler::make_ready(Thread* t) {
     ready_.push(t);
 }
 
-void Scheduler::resume(Cpu& c, Thread* t) { dispatch(c, t); }
+bool Scheduler::quantum_used(const Thread* t) { return riscv::read_time() - t->run_since >= kQuantumTicks; }
 
 void Scheduler::yield(Cpu& c, Thread* t) {
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
@@ -63,7 +67,7 @@ void Scheduler::tick(u64 now) {
     for (u64 busy = busy_; busy != 0; busy &= busy - 1) {
         Cpu& c = cpu_at(lowest_set_bit(busy));
         Thread* t = c.running;
-        if (now - t->run_since < kQuantumTicks) continue;
+        if (now - t->run_since < kQuantumTicks) continue;  // as quantum_used(t), with one clock read
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalPreempt));
         send_ipi(c);
     }

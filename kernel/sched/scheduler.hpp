@@ -11,8 +11,15 @@ class Scheduler {
 public:
     // A thread became runnable: run it on an idle hart it may use, or queue it.
     void make_ready(Thread* t);
-    // `t` returns from a kernel call and goes on running on `c`.
-    void resume(Cpu& c, Thread* t);
+    // `t` returns from a kernel call and goes on running on `c` within its quantum, or
+    // yields `c` when the quantum is used up and another thread waits. The quantum counts
+    // the time on the hart since dispatch, kernel calls included: a thread that calls the
+    // kernel often must not escape preemption (a preemption request that found it inside a
+    // posted call is taken here). Inline: it is on every forwarded call's path.
+    void resume(Cpu& c, Thread* t) {
+        if (!ready_.empty() && quantum_used(t)) yield(c, t);
+        else hand_over(c, t);
+    }
     // `t` gives up `c` if another thread may run there.
     void yield(Cpu& c, Thread* t);
     // The thread on `c` blocked or ended: give `c` the next thread it may run.
@@ -25,7 +32,9 @@ public:
 
 private:
     static bool may_run(const Thread* t, const Cpu& c) { return t->affinity < 0 || static_cast<u32>(t->affinity) == c.local; }
-    void dispatch(Cpu& c, Thread* t);
+    void dispatch(Cpu& c, Thread* t);   // with a fresh quantum
+    void hand_over(Cpu& c, Thread* t);  // within its current quantum
+    static bool quantum_used(const Thread* t);
     void set_idle(Cpu& c);
 
     ThreadQueue ready_;

@@ -12,7 +12,7 @@ struct Cpu;
 enum class ThreadState : u8 { Free, Ready, Running, Blocked, Zombie };
 
 // What a blocked thread waits for; a module's wait (IKC I/O) is kept by that module.
-enum class BlockReason : u8 { None, Futex, Join, Sleep, Module };
+enum class BlockReason : u8 { None, Futex, Join, Sleep, Module, ClusterEnd };
 
 struct Thread {
     TrapFrame frame;  // first: uservec saves straight into it

@@ -5,6 +5,7 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/futex.hpp"
 #include "kernel/sched/sleepers.hpp"
@@ -82,6 +83,14 @@ CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, U
 CallResult sys_sleep_until(Thread* t, const CallArgs& a) { return sleep_until(t, a.a0, riscv::read_time()); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
+CallResult sys_cluster_end_wait(Thread* t, const CallArgs&) { return cluster_end_wait(t); }
+
+CallResult sys_stack_map(Thread*, const CallArgs& a) {
+    u64 size = a.a0;
+    if (size == 0 || size > NVX_USER_THREAD_STACK_MAX) return resume_with(-NVX_EINVAL);
+    return resume_with(g_space.map_thread_stack(align_up(size, riscv::sv39::kPageSize)));
+}
+
 CallResult sys_exec(Thread*, const CallArgs& a) {
     i64 r = program_exec(UserAddr(a.a0), a.a1, UserAddr(a.a2), a.a3);
     return r == 0 ? ended() : resume_with(r);
@@ -101,6 +110,8 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait},
     {NVX_SYS_FUTEX_WAKE, kCore, call_with<futex_wake>},
     {NVX_SYS_BRK, kCore, sys_brk},
+    {NVX_SYS_STACK_MAP, kCore, sys_stack_map},
+    {NVX_SYS_CLUSTER_END_WAIT, kCore, sys_cluster_end_wait},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

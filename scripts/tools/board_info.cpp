@@ -7,8 +7,22 @@
 #include <cstring>
 
 #include "hal/board/board.hpp"
+#include "hal/board/boot_info.hpp"
+#include "kernel/options.hpp"
 
 namespace {
+// The launcher's limits: boot argument bytes and words, and the kernel options it may pass.
+void print_launch_limits() {
+    std::printf("BOARD_ARGS_MAX_BYTES=%llu\nBOARD_ARGS_MAX_WORDS=%u\nKERNEL_OPTIONS=\"",
+                static_cast<unsigned long long>(nvx::board::kBootArgsMax), nvx::board::kBootArgsMaxWords);
+    const char* separator = "";
+    for (const nvx::kernel::KernelOptionName& o : nvx::kernel::kKernelOptions) {
+        std::printf("%s%s", separator, o.name);
+        separator = " ";
+    }
+    std::printf("\"\n");
+}
+
 void print_names(bool tested_only) {
     const char* separator = "";
     for (const nvx::board::Board* b : nvx::board::kAllBoards) {
@@ -51,6 +65,7 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(kImageRegionSize), b->node_count,
                     static_cast<unsigned long long>(kClockCounterPage - kRamBase),  // in the RAM file
                     static_cast<unsigned long long>(kCoreHz));
+        print_launch_limits();
         return 0;
     }
     std::fprintf(stderr, "board-info: unknown board '%s'\n", argv[1]);

@@ -19,8 +19,9 @@ int nvx_launch_info(struct nvx_launch *launch)
     if (launch == 0) return -1;
     memset(launch, 0, sizeof *launch);
     if (read_unsigned("NVX_RANKS", &launch->ranks) != 0 || read_unsigned("NVX_CLUSTERS", &launch->clusters) != 0 ||
-        read_unsigned("NVX_PES", &launch->pes) != 0)
+        read_unsigned("NVX_PES", &launch->pes) != 0 || read_unsigned("NVX_PPC", &launch->per_cluster) != 0)
         return -1;
+    if (launch->per_cluster == 0 || launch->per_cluster > launch->pes) return -1;
     launch->policy = nvx_map_policy_parse(getenv("NVX_MAP"));
     const char *list = getenv("NVX_RANK_LIST");
     if (launch->policy < 0 || list == 0) return -1;

@@ -1,46 +1,82 @@
-/* The Spawn Server: places the launcher's program on the compute clusters (rank count
- * and mapping policy from the boot arguments), sends each its image through the portals,
- * then gathers exit statuses (believing only the system program of the cluster a report is
- * about) and powers the board off with the program's status.
- *   argv: spawn np=N map=compact|scatter image=BYTES [env=NAME=VALUE...] program [args...]
- * env= entries (launcher options such as --rank-stack) go into the program's environment. */
+/* The Spawn Server: places the launcher's program on the compute clusters (rank count,
+ * mapping policy and ranks per cluster from the boot arguments), sends each its image
+ * through the portals, then gathers exit statuses (believing only the system program of the
+ * cluster a report is about) and powers the board off with the program's status.
+ *   argv: spawn np=N map=compact|scatter ppc=N image=BYTES [env=NAME=VALUE...] -- program [args...]
+ * Options end at "--": whatever follows is the program's name and arguments, each word
+ * percent-encoded by the launcher (nvx/argcode.h), so a name such as np=3 or an argument
+ * with spaces arrives exactly. env= entries (launcher options such as --rank-stack) go
+ * into the program's environment. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <nvx/argcode.h>
 #include <nvx/clock.h>
 #include <nvx/placement.h>
+#include <nvx/thread.h>
 #include "protocol.h"
 #include "system.h"
 
-#define STRINGS_MAX 512
+#define STRINGS_MAX NVX_ARGS_MAX_BYTES /* what NVX_SYS_EXEC takes */
 #define EXTRA_ENV_MAX 4
 
 struct launch_args {
     unsigned ranks;
     int policy;
+    unsigned per_cluster;                   /* ppc=: at most this many ranks per cluster */
     unsigned long image_size;
     int first_program_arg;
     unsigned extra_env;                     /* env=NAME=VALUE entries, NAME=VALUE part */
     const char *env[EXTRA_ENV_MAX];
 };
 
+/* A decimal number, nothing else; -1 otherwise. */
+static int parse_number(const char *text, unsigned long *out)
+{
+    char *end;
+    if (*text < '0' || *text > '9') return -1;
+    *out = strtoul(text, &end, 10);
+    return *end == '\0' && *out <= 0xffffffffu ? 0 : -1;
+}
+
 static int parse_args(int argc, char **argv, struct launch_args *a)
 {
-    a->ranks = 0;
+    memset(a, 0, sizeof *a);
     a->policy = -1;
-    a->image_size = 0;
-    a->extra_env = 0;
+    unsigned long v = 0;
     int i = 1;
-    for (; i < argc && strchr(argv[i], '=') != 0; i++) {
-        if (strncmp(argv[i], "np=", 3) == 0) a->ranks = (unsigned)strtoul(argv[i] + 3, 0, 10);
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (strncmp(argv[i], "np=", 3) == 0 && parse_number(argv[i] + 3, &v) == 0) a->ranks = (unsigned)v;
+        else if (strncmp(argv[i], "ppc=", 4) == 0 && parse_number(argv[i] + 4, &v) == 0) a->per_cluster = (unsigned)v;
         else if (strncmp(argv[i], "map=", 4) == 0) a->policy = nvx_map_policy_parse(argv[i] + 4);
-        else if (strncmp(argv[i], "image=", 6) == 0) a->image_size = strtoul(argv[i] + 6, 0, 10);
+        else if (strncmp(argv[i], "image=", 6) == 0 && parse_number(argv[i] + 6, &v) == 0) a->image_size = v;
         else if (strncmp(argv[i], "env=", 4) == 0 && strchr(argv[i] + 4, '=') != 0 && a->extra_env < EXTRA_ENV_MAX)
             a->env[a->extra_env++] = argv[i] + 4;
         else return -1;
     }
-    a->first_program_arg = i;
-    return a->ranks > 0 && a->policy >= 0 && a->image_size > 0 && i < argc ? 0 : -1;
+    if (i == argc) return -1; /* no "--": no program */
+    a->first_program_arg = ++i;
+    for (int k = i; k < argc; k++)
+        if (nvx_arg_decode(argv[k]) < 0) return -1;
+    return a->ranks > 0 && a->policy >= 0 && a->per_cluster > 0 && a->image_size > 0 && i < argc ? 0 : -1;
+}
+
+/* Appends one NUL-terminated string to out[*n..STRINGS_MAX); -1 (and nothing more will
+ * fit) when it does not fit. */
+static int append(char *out, int *n, const char *format, ...)
+{
+    if (*n >= STRINGS_MAX) return -1;
+    va_list ap;
+    va_start(ap, format);
+    int len = vsnprintf(out + *n, (size_t)(STRINGS_MAX - *n), format, ap);
+    va_end(ap);
+    if (len < 0 || len + 1 > STRINGS_MAX - *n) {
+        *n = STRINGS_MAX;
+        return -1;
+    }
+    *n += len + 1;
+    return 0;
 }
 
 /* argv strings, an empty string, then the environment: the layout NVX_SYS_EXEC takes. */
@@ -48,27 +84,25 @@ static int build_strings(char *out, int argc, char **argv, const struct launch_a
                          unsigned pes, const unsigned *cluster_of, unsigned cluster)
 {
     int n = 0;
-    for (int i = a->first_program_arg; i < argc; i++) {
-        int len = (int)strlen(argv[i]) + 1;
-        if (n + len > STRINGS_MAX) return -1;
-        memcpy(out + n, argv[i], (size_t)len);
-        n += len;
-    }
-    out[n++] = '\0';
-    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_RANKS=%u", a->ranks) + 1;
-    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_MAP=%s", nvx_map_policy_name(a->policy)) + 1;
-    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_CLUSTERS=%u", clusters) + 1;
-    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_PES=%u", pes) + 1;
-    for (unsigned e = 0; e < a->extra_env && n < STRINGS_MAX; e++)
-        n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "%s", a->env[e]) + 1;
-    n += snprintf(out + n, (size_t)(STRINGS_MAX - n), "NVX_RANK_LIST=");
-    int first = 1;
-    for (unsigned r = 0; r < a->ranks; r++) {
+    for (int i = a->first_program_arg; i < argc; i++) append(out, &n, "%s", argv[i]);
+    append(out, &n, "");
+    append(out, &n, "NVX_RANKS=%u", a->ranks);
+    append(out, &n, "NVX_MAP=%s", nvx_map_policy_name(a->policy));
+    append(out, &n, "NVX_PPC=%u", a->per_cluster);
+    append(out, &n, "NVX_CLUSTERS=%u", clusters);
+    append(out, &n, "NVX_PES=%u", pes);
+    for (unsigned e = 0; e < a->extra_env; e++) append(out, &n, "%s", a->env[e]);
+    /* the rank list, built in place: "NVX_RANK_LIST=" then the ranks separated by commas */
+    static char list[STRINGS_MAX];
+    int used = snprintf(list, sizeof list, "NVX_RANK_LIST=");
+    const char *separator = "";
+    for (unsigned r = 0; r < a->ranks && used < (int)sizeof list; r++) {
         if (cluster_of[r] != cluster) continue;
-        n += snprintf(out + n, (size_t)(STRINGS_MAX - n), first ? "%u" : ",%u", r);
-        first = 0;
+        used += snprintf(list + used, sizeof list - (size_t)used, "%s%u", separator, r);
+        separator = ",";
     }
-    n += 1;
+    if (used >= (int)sizeof list) return -1;
+    if (append(out, &n, "%s", list) != 0) return -1;
     return n < STRINGS_MAX ? n : -1;
 }
 
@@ -79,6 +113,21 @@ static void describe_end(unsigned cluster, unsigned status)
                status);
     else
         printf("[spawn] cluster %u: program exited with status %u\n", cluster, status);
+}
+
+/* A cluster whose kernel asked for a board reset was ended by the firmware (only the
+ * control cluster may reset the board): that is the cluster's end, with its own status. */
+static void *watch_cluster_ends(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        long cluster = nvx_cluster_end_wait();
+        if (cluster < 0) return 0;
+        printf("[spawn] cluster %ld: its kernel asked for a board reset; the firmware ended that cluster, status %u\n",
+               cluster, NVX_EXIT_CLUSTER_RESET);
+        printf("[spawn] run failed: ending the run with status %u\n", NVX_EXIT_CLUSTER_RESET);
+        nvx_poweroff(NVX_EXIT_CLUSTER_RESET);
+    }
 }
 
 static long g_reports = -1;
@@ -150,20 +199,26 @@ int spawn_server_main(int argc, char **argv)
     nvx_sys_info(&info);
     struct launch_args a;
     if (argc < 2 || strcmp(argv[0], "spawn") != 0 || parse_args(argc, argv, &a) != 0) {
-        printf("[spawn] nothing to launch (boot arguments: spawn np=N map=P image=BYTES program [args])\n");
+        printf("[spawn] nothing to launch (boot arguments: spawn np=N map=P ppc=N image=BYTES -- program [args])\n");
         return argc < 2 ? 0 : 2;
     }
     unsigned clusters = info.compute_count, pes = info.compute_user_harts;
     unsigned first_compute = info.cluster_count - info.compute_count;
     unsigned *cluster_of = malloc(sizeof(unsigned) * a.ranks);
-    if (!cluster_of || nvx_place_ranks(a.ranks, clusters, pes, a.policy, cluster_of) != 0) {
-        printf("[spawn] cannot place %u ranks on %u clusters of %u PEs\n", a.ranks, clusters, pes);
+    if (!cluster_of || nvx_place_ranks(a.ranks, clusters, pes, a.per_cluster, a.policy, cluster_of) != 0) {
+        printf("[spawn] cannot place %u ranks on %u clusters of %u PEs, at most %u per cluster\n", a.ranks, clusters,
+               pes, a.per_cluster);
         return 2;
     }
     long image = nvx_map_image(a.image_size);
     g_reports = nvx_mailbox_create(info.node, NVX_SPAWN_SERVER_PORT);
     if (image < 0 || g_reports < 0) {
         printf("[spawn] cannot read the program image (%ld) or listen (%ld)\n", image, g_reports);
+        return 2;
+    }
+    nvx_thread_t watcher;
+    if (nvx_thread_create(&watcher, 0, watch_cluster_ends, 0) != 0) {
+        printf("[spawn] cannot watch for ended clusters\n");
         return 2;
     }
     unsigned long start = nvx_rdtime();

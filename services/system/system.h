@@ -23,6 +23,7 @@ static inline long nvx_exec(const void *image, unsigned long size, const char *s
     return nvx_syscall4(NVX_SYS_EXEC, (long)image, (long)size, (long)strings, (long)strings_size);
 }
 static inline long nvx_poweroff(unsigned status) { return nvx_syscall1(NVX_SYS_POWEROFF, status); }
+static inline long nvx_cluster_end_wait(void) { return nvx_syscall0(NVX_SYS_CLUSTER_END_WAIT); }
 static inline long nvx_map_image(unsigned long size) { return nvx_syscall1(NVX_SYS_MAP_IMAGE, (long)size); }
 
 #endif

@@ -57,7 +57,7 @@ static void check_identity(void)
     int *number = calloc(launch.clusters, sizeof(int)); /* compute cluster -> used number + 1 */
     CHECK(cluster_of != NULL && number != NULL);
     if (cluster_of == NULL || number == NULL) return;
-    CHECK_EQ(nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.policy, cluster_of), 0);
+    CHECK_EQ(nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.per_cluster, launch.policy, cluster_of), 0);
     int used = 0, here = 0, local = 0;
     for (int r = 0; r < n; r++) {
         unsigned c = cluster_of[r];

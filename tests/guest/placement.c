@@ -32,7 +32,10 @@ int main(void)
     /* the placement this cluster got is the policy's */
     unsigned *cluster_of = malloc(sizeof(unsigned) * g_launch.ranks);
     CHECK(cluster_of != 0);
-    CHECK_EQ(nvx_place_ranks(g_launch.ranks, g_launch.clusters, g_launch.pes, g_launch.policy, cluster_of), 0);
+    CHECK(g_launch.per_cluster >= 1 && g_launch.per_cluster <= g_launch.pes);
+    CHECK(g_launch.ranks_here <= g_launch.per_cluster); /* --ppc caps every cluster */
+    CHECK_EQ(nvx_place_ranks(g_launch.ranks, g_launch.clusters, g_launch.pes, g_launch.per_cluster, g_launch.policy,
+                             cluster_of), 0);
     unsigned here = info.cluster - (info.cluster_count - info.compute_count), expected = 0;
     for (unsigned r = 0; r < g_launch.ranks; r++) {
         if (cluster_of[r] != here) continue;

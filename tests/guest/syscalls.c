@@ -63,6 +63,11 @@ int main(void)
     CHECK_EQ(nvx_syscall0(999), -ENOSYS);
     CHECK_EQ(nvx_syscall0(-1), -ENOSYS);
 
+    /* the control cluster's services only: a user program may neither power the board off
+     * nor wait for ended clusters */
+    CHECK_EQ(nvx_syscall1(NVX_SYS_POWEROFF, 0), -EPERM);
+    CHECK_EQ(nvx_syscall0(NVX_SYS_CLUSTER_END_WAIT), -EPERM);
+
     /* info: destination must be writable user memory */
     CHECK_EQ(nvx_sys_info(0), -EFAULT);
     CHECK_EQ(nvx_sys_info(KERNEL_ADDRESS), -EFAULT);

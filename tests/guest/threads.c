@@ -65,6 +65,21 @@ static void *busy(void *arg)
     return (void *)1L;
 }
 
+/* Kernel calls do not renew the quantum: as many threads as user harts call the kernel in
+ * a loop; main, queued behind them, must still get a hart to tell them to stop. */
+static volatile uint32_t g_callers_started, g_callers_stop;
+static void *kernel_caller(void *arg)
+{
+    (void)arg;
+    __atomic_fetch_add(&g_callers_started, 1, __ATOMIC_SEQ_CST);
+    long calls = 0;
+    while (!__atomic_load_n(&g_callers_stop, __ATOMIC_SEQ_CST)) {
+        if (nvx_sys_brk(0) <= 0) return (void *)0L;
+        calls++;
+    }
+    return (void *)(long)(calls > 0);
+}
+
 int main(void)
 {
     CHECK_EQ(nvx_sys_info(&g_info), 0);
@@ -118,6 +133,17 @@ int main(void)
     if (g_busy_threads > kMaxWorkers) g_busy_threads = kMaxWorkers;
     for (uint32_t i = 0; i < g_busy_threads; i++) CHECK_EQ(nvx_thread_create(&pool[i], 0, busy, 0), 0);
     for (uint32_t i = 0; i < g_busy_threads; i++) {
+        CHECK_EQ(nvx_thread_join(pool[i], &ret), 0);
+        CHECK_EQ((long)ret, 1);
+    }
+
+    /* preemption of threads that call the kernel all the time (issue 8, defect 4) */
+    uint32_t callers = g_info.user_harts;
+    if (callers > kMaxWorkers) callers = kMaxWorkers;
+    for (uint32_t i = 0; i < callers; i++) CHECK_EQ(nvx_thread_create(&pool[i], 0, kernel_caller, 0), 0);
+    while (__atomic_load_n(&g_callers_started, __ATOMIC_SEQ_CST) < callers) nvx_thread_yield();
+    __atomic_store_n(&g_callers_stop, 1, __ATOMIC_SEQ_CST);  /* main ran again: it was not starved */
+    for (uint32_t i = 0; i < callers; i++) {
         CHECK_EQ(nvx_thread_join(pool[i], &ret), 0);
         CHECK_EQ((long)ret, 1);
     }

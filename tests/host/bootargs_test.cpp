@@ -42,7 +42,7 @@ using Args = std::vector<std::string>;
 TEST(BootArgs, EmptyString) {
     Parsed p = parse("");
     EXPECT_TRUE(p.ok);
-    EXPECT_FALSE(p.args->selftest);
+    EXPECT_FALSE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.args->argc, 0u);
     EXPECT_EQ(p.args->error, nullptr);
 }
@@ -51,13 +51,13 @@ TEST(BootArgs, OnlyWhitespace) {
     Parsed p = parse("  \t \t  ");
     EXPECT_TRUE(p.ok);
     EXPECT_EQ(p.args->argc, 0u);
-    EXPECT_FALSE(p.args->selftest);
+    EXPECT_FALSE(p.args->has(nvx::kernel::KernelOption::Selftest));
 }
 
 TEST(BootArgs, SelftestOption) {
     Parsed p = parse("selftest");
     EXPECT_TRUE(p.ok);
-    EXPECT_TRUE(p.args->selftest);
+    EXPECT_TRUE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.args->argc, 0u);
     EXPECT_EQ(p.args->error, nullptr);
 }
@@ -65,27 +65,27 @@ TEST(BootArgs, SelftestOption) {
 TEST(BootArgs, RepeatedOptionIsHarmless) {
     Parsed p = parse("selftest selftest");
     EXPECT_TRUE(p.ok);
-    EXPECT_TRUE(p.args->selftest);
+    EXPECT_TRUE(p.args->has(nvx::kernel::KernelOption::Selftest));
 }
 
 TEST(BootArgs, ProgramArgumentsAfterSeparator) {
     Parsed p = parse("-- /bin/demo 3 fast");
     EXPECT_TRUE(p.ok);
-    EXPECT_FALSE(p.args->selftest);
+    EXPECT_FALSE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.argv(), (Args{"/bin/demo", "3", "fast"}));
 }
 
 TEST(BootArgs, OptionsThenArguments) {
     Parsed p = parse("selftest -- prog x");
     EXPECT_TRUE(p.ok);
-    EXPECT_TRUE(p.args->selftest);
+    EXPECT_TRUE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.argv(), (Args{"prog", "x"}));
 }
 
 TEST(BootArgs, ExtraSpacesAndTabs) {
     Parsed p = parse("  selftest \t --\t prog   x\t\ty  ");
     EXPECT_TRUE(p.ok);
-    EXPECT_TRUE(p.args->selftest);
+    EXPECT_TRUE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.argv(), (Args{"prog", "x", "y"}));
 }
 
@@ -95,14 +95,14 @@ TEST(BootArgs, SeparatorAlone) {
     EXPECT_EQ(p.args->argc, 0u);
     p = parse("selftest --   ");
     EXPECT_TRUE(p.ok);
-    EXPECT_TRUE(p.args->selftest);
+    EXPECT_TRUE(p.args->has(nvx::kernel::KernelOption::Selftest));
     EXPECT_EQ(p.args->argc, 0u);
 }
 
 TEST(BootArgs, EverythingAfterTheSeparatorIsArgv) {
     Parsed p = parse("-- selftest -- bogus");
     EXPECT_TRUE(p.ok);
-    EXPECT_FALSE(p.args->selftest);  // an argument, not an option
+    EXPECT_FALSE(p.args->has(nvx::kernel::KernelOption::Selftest));  // an argument, not an option
     EXPECT_EQ(p.argv(), (Args{"selftest", "--", "bogus"}));
 }
 
@@ -231,4 +231,15 @@ TEST(SplitArgs, RejectsEmptyUnterminatedAndTooMany) {
     static char big[512];
     memcpy(big, many.data(), many.size());
     EXPECT_FALSE(nvx::kernel::split_args(big, many.size(), &out));
+}
+
+// Every option of the one list (kernel/options.hpp, which the launcher reads through
+// board-info) is accepted and sets its own bit only.
+TEST(BootArgs, EveryListedOptionParses) {
+    for (const nvx::kernel::KernelOptionName& o : nvx::kernel::kKernelOptions) {
+        Parsed p = parse(o.name);
+        EXPECT_TRUE(p.ok) << o.name;
+        EXPECT_TRUE(p.args->has(o.option)) << o.name;
+        EXPECT_EQ(p.args->options, 1u << static_cast<u32>(o.option)) << o.name;
+    }
 }

@@ -15,7 +15,7 @@ using namespace nvx::kernel::elf;
 
 // The user window the kernel passes to elf::parse (process.cpp).
 constexpr u64 kLow = nvx::kernel::kUserBase;
-constexpr u64 kHigh = NVX_USER_STACK_TOP - NVX_USER_STACK_SIZE;
+constexpr u64 kHigh = NVX_USER_THREAD_STACKS_BASE;  // segments and heap stay below thread stacks
 constexpr int kEinval = -NVX_EINVAL;
 
 constexpr u32 kPtLoad = 1, kPtNote = 4, kPtGnuStack = 0x6474e551;
@@ -376,6 +376,25 @@ TEST(Elf, NonLoadSegmentsDoNotCountTowardsTheLimit) {
                               .vaddr = 0x10000 + 0x1000 * i, .filesz = 0x10, .memsz = 0x1000});
     for (int i = 0; i < 4; i++)
         b.segments.push_back({.type = kPtNote, .flags = kFlagRead, .offset = 0x1000, .vaddr = 0, .filesz = 4, .memsz = 4});
+    EXPECT_EQ(parse_image(b), 0);
+}
+
+// ---------------------------------------------------------------- W^X (issue 8, defect 8)
+
+TEST(Elf, RefusesAWritableAndExecutableSegment) {
+    ElfBuilder b = typical();
+    b.segments[1].flags = kFlagRead | kFlagWrite | kFlagExec;
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+    b.segments[1].flags = kFlagWrite | kFlagExec;  // without read, too
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+    b = typical();
+    b.segments[0].flags = kFlagRead | kFlagWrite | kFlagExec;  // the text segment made writable
+    EXPECT_EQ(parse_image(b), kErrWritableAndExecutable);
+}
+
+TEST(Elf, WritableAndExecutableNonLoadSegmentsDoNotMatter) {
+    ElfBuilder b = typical();
+    b.segments[2].flags = kFlagRead | kFlagWrite | kFlagExec;  // GNU_STACK is not loaded
     EXPECT_EQ(parse_image(b), 0);
 }
 }  // namespace

@@ -6,9 +6,9 @@
 #include <nvx/placement.h>
 
 namespace {
-std::vector<unsigned> place(unsigned ranks, unsigned clusters, unsigned pes, int policy) {
+std::vector<unsigned> place(unsigned ranks, unsigned clusters, unsigned pes, int policy, unsigned ppc = 0) {
     std::vector<unsigned> out(ranks);
-    EXPECT_EQ(nvx_place_ranks(ranks, clusters, pes, policy, out.data()), 0);
+    EXPECT_EQ(nvx_place_ranks(ranks, clusters, pes, ppc == 0 ? pes : ppc, policy, out.data()), 0);
     return out;
 }
 
@@ -57,12 +57,41 @@ TEST(Placement, NeverExceedsAClustersPes) {
 
 TEST(Placement, RejectsBadArguments) {
     unsigned out[32];
-    EXPECT_EQ(nvx_place_ranks(25, 6, 4, NVX_MAP_COMPACT, out), -1);  // more ranks than PEs
-    EXPECT_EQ(nvx_place_ranks(0, 6, 4, NVX_MAP_COMPACT, out), -1);
-    EXPECT_EQ(nvx_place_ranks(4, 0, 4, NVX_MAP_COMPACT, out), -1);
-    EXPECT_EQ(nvx_place_ranks(4, 6, 0, NVX_MAP_COMPACT, out), -1);
-    EXPECT_EQ(nvx_place_ranks(4, 6, 4, 7, out), -1);
-    EXPECT_EQ(nvx_place_ranks(4, 6, 4, NVX_MAP_COMPACT, nullptr), -1);
+    EXPECT_EQ(nvx_place_ranks(25, 6, 4, 4, NVX_MAP_COMPACT, out), -1);  // more ranks than PEs
+    EXPECT_EQ(nvx_place_ranks(0, 6, 4, 4, NVX_MAP_COMPACT, out), -1);
+    EXPECT_EQ(nvx_place_ranks(4, 0, 4, 4, NVX_MAP_COMPACT, out), -1);
+    EXPECT_EQ(nvx_place_ranks(4, 6, 0, 0, NVX_MAP_COMPACT, out), -1);
+    EXPECT_EQ(nvx_place_ranks(4, 6, 4, 4, 7, out), -1);
+    EXPECT_EQ(nvx_place_ranks(4, 6, 4, 4, NVX_MAP_COMPACT, nullptr), -1);
+}
+
+// --ppc N (Open MPI's --npernode): at most N ranks on any cluster.
+TEST(Placement, CompactWithACapFillsEachClusterUpToIt) {
+    auto p = place(192, 16, 16, NVX_MAP_COMPACT, 12);  // the thesis' 12 ranks per cluster
+    for (unsigned n : per_cluster(p, 16)) EXPECT_EQ(n, 12u);
+    for (unsigned r = 0; r < 192; r++) EXPECT_EQ(p[r], r / 12) << "rank " << r;
+    auto two = per_cluster(place(24, 16, 16, NVX_MAP_COMPACT, 12), 16);
+    EXPECT_EQ(two[0], 12u);
+    EXPECT_EQ(two[1], 12u);
+    for (unsigned c = 2; c < 16; c++) EXPECT_EQ(two[c], 0u);  // 2 clusters, not 24 / 16 = 2 (rounded up)
+    EXPECT_EQ(place(14, 6, 4, NVX_MAP_COMPACT, 3),
+              (std::vector<unsigned>{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4}));
+}
+
+TEST(Placement, ScatterWithACapNeverExceedsIt) {
+    for (unsigned ppc = 1; ppc <= 4; ppc++)
+        for (unsigned ranks = 1; ranks <= 6 * ppc; ranks++)
+            for (unsigned n : per_cluster(place(ranks, 6, 4, NVX_MAP_SCATTER, ppc), 6)) EXPECT_LE(n, ppc);
+    for (unsigned n : per_cluster(place(192, 16, 16, NVX_MAP_SCATTER, 12), 16)) EXPECT_EQ(n, 12u);
+}
+
+TEST(Placement, TheCapIsCheckedAgainstRanksAndPes) {
+    unsigned out[64];
+    EXPECT_EQ(nvx_place_ranks(4, 6, 4, 0, NVX_MAP_COMPACT, out), -1);   // N < 1
+    EXPECT_EQ(nvx_place_ranks(4, 6, 4, 5, NVX_MAP_COMPACT, out), -1);   // N > PEs per cluster
+    EXPECT_EQ(nvx_place_ranks(13, 6, 4, 2, NVX_MAP_COMPACT, out), -1);  // -np > clusters x N
+    EXPECT_EQ(nvx_place_ranks(13, 6, 4, 2, NVX_MAP_SCATTER, out), -1);
+    EXPECT_EQ(nvx_place_ranks(12, 6, 4, 2, NVX_MAP_SCATTER, out), 0);   // exactly clusters x N
 }
 
 TEST(Placement, PolicyNames) {

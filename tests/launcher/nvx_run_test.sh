@@ -33,6 +33,45 @@ expect_refusal rank-stack-words "--rank-stack must be a size" --board small --ra
 expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
 expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
 expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
+# issue 8, defect 7: refused before QEMU starts, with status 2 and a message
+expect_refusal timeout-words "--timeout must be a whole number" --board small --timeout abc "$program"
+expect_refusal timeout-negative "--timeout must be a whole number" --board small --timeout -5 "$program"
+expect_refusal kernel-opts-unknown "unknown kernel option 'frob'" --board small --kernel-opts "selftest frob" "$program"
+expect_refusal kernel-opts-separator "unknown kernel option '--'" --board small --kernel-opts "-- x" "$program"
+expect_refusal kernel-opts-glob "unknown kernel option '*'" --board small --kernel-opts "*" "$program"
+long=$(head -c 600 /dev/zero | tr '\0' a)
+expect_refusal args-too-long "too long" --board small "$program" "$long"
+expect_refusal args-too-long-encoded "too long" --board small "$program" "$(head -c 200 /dev/zero | tr '\0' ' ')"
+many=()
+for i in $(seq 1 40); do many+=("a$i"); done
+expect_refusal args-too-many "too many program arguments" --board small "$program" "${many[@]}"
+# --ppc N: at most N ranks per cluster
+expect_refusal ppc-zero "--ppc must be a number from 1 to 4" --board small --ppc 0 "$program"
+expect_refusal ppc-above-pes "--ppc must be a number from 1 to 16" --board mppa256 --ppc 17 "$program"
+expect_refusal ppc-words "--ppc must be a number" --board small --ppc two "$program"
+expect_refusal ppc-too-few "13 ranks do not fit board small at 3 per cluster" --board small -np 13 --ppc 3 "$program"
+expect_refusal ppc-192-at-11 "192 ranks do not fit board mppa256 at 11 per cluster" --board mppa256 -np 192 --ppc 11 "$program"
+
+expect_bootargs() {  # name, expected boot arguments after "-- spawn ", nvx-run arguments...
+    local name=$1 want=$2 out rc
+    shift 2
+    out=$(scripts/nvx-run --dry-run "$@" 2>&1 </dev/null)
+    rc=$?
+    [ $rc = 0 ] && [[ "$out" == *"-- spawn $want" ]] && result "$name" "" || result "$name" "status $rc, output: $out"
+}
+size=$(riscv64-unknown-elf-strip --strip-debug -o /tmp/nvx-run-test.$$ "$program" && stat -c %s /tmp/nvx-run-test.$$)
+rm -f /tmp/nvx-run-test.$$
+odd_dir=$(mktemp -d)
+cp "$program" "$odd_dir/np=3.elf"
+# the file named np=3.elf is the program: its name comes after the Spawn Server's "--", encoded
+expect_bootargs name-like-an-option "np=4 map=scatter ppc=4 image=$size  -- np%3D3 x" --board small "$odd_dir/np=3.elf" x
+expect_bootargs args-encoded "np=4 map=scatter ppc=4 image=$size  -- hello a%20b % --gamma %27%22 %C3%A9 %25" \
+    --board small "$program" "a b" "" --gamma "'\"" $'\xc3\xa9' %
+expect_bootargs ppc-compact "np=24 map=compact ppc=12 image=$size  -- hello" --board mppa256 -np 24 --map-by compact --ppc 12 "$program"
+expect_bootargs ppc-default-every-pe "np=4 map=scatter ppc=4 image=$size  -- hello" --board small "$program"
+expect_bootargs kernel-opts-known "np=4 map=scatter ppc=4 image=$size  -- hello" --board small --kernel-opts selftest "$program"
+expect_bootargs double-dash-ends-options "np=4 map=scatter ppc=4 image=$size  -- hello --ppc" --board small -- "$program" --ppc
+rm -rf "$odd_dir"
 # The list of boards comes from the board table: board-info knows every board it lists,
 # the tested ones are among them, and the build refuses a board not in the list.
 info=build/tools/board-info

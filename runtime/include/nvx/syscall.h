@@ -162,6 +162,13 @@ static inline long nvx_sys_brk(uintptr_t new_end)
     return nvx_syscall1(NVX_SYS_BRK, (long)new_end);
 }
 
+/* A new thread stack of size bytes (rounded up to pages) with an unmapped guard page below
+ * it: its lowest address, or -EINVAL / -ENOMEM. */
+static inline long nvx_sys_stack_map(size_t size)
+{
+    return nvx_syscall1(NVX_SYS_STACK_MAP, (long)size);
+}
+
 static inline long nvx_sys_info(struct nvx_info *info)
 {
     return nvx_syscall1(NVX_SYS_INFO, (long)info);

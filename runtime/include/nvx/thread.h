@@ -37,8 +37,9 @@ typedef struct {
 
 int nvx_thread_attr_init(nvx_thread_attr_t *attr);
 
-/* Starts start(arg) on a new thread. attr may be NULL (default stack, any hart).
- * EINVAL: bad argument or stack smaller than NVX_THREAD_STACK_MIN; EAGAIN: no memory or
+/* Starts start(arg) on a new thread. attr may be NULL (default stack, any hart). The
+ * stack has an unmapped guard page below it: overflowing it kills the thread with a store
+ * page fault (join tells), never touching other memory. EINVAL: bad argument or stack smaller than NVX_THREAD_STACK_MIN; EAGAIN: no memory or
  * no kernel thread left; other kernel errors are passed on. */
 int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
                       void *(*start)(void *), void *arg);

@@ -1,6 +1,7 @@
 /* What the launcher (scripts/nvx-run) decided for this program: the rank count, the
- * mapping policy and which ranks run on this cluster. The Spawn Server passes it in the
- * environment (NVX_RANKS, NVX_MAP, NVX_RANK_LIST, NVX_CLUSTERS, NVX_PES). */
+ * mapping policy, the cap of ranks per cluster and which ranks run on this cluster. The
+ * Spawn Server passes it in the environment (NVX_RANKS, NVX_MAP, NVX_PPC, NVX_RANK_LIST,
+ * NVX_CLUSTERS, NVX_PES). */
 #ifndef NVX_LAUNCH_H
 #define NVX_LAUNCH_H
 #include <nvx/placement.h>
@@ -16,6 +17,7 @@ struct nvx_launch {
     int policy;           /* NVX_MAP_COMPACT or NVX_MAP_SCATTER                   */
     unsigned clusters;    /* compute clusters of the board                        */
     unsigned pes;         /* processing elements (user harts) per compute cluster */
+    unsigned per_cluster; /* at most this many ranks on one cluster (--ppc, <= pes) */
     unsigned ranks_here;  /* ranks placed on this cluster                         */
     unsigned rank[NVX_LAUNCH_MAX_HERE]; /* their global numbers, ascending        */
 };

@@ -15,10 +15,15 @@ enum nvx_map_policy { NVX_MAP_COMPACT = 0, NVX_MAP_SCATTER = 1 };
 int nvx_map_policy_parse(const char *name);
 const char *nvx_map_policy_name(int policy);
 
-/* Places `ranks` ranks on `clusters` clusters of `pes` processing elements each: on
- * success cluster_of[r] is rank r's cluster index (0-based among the compute clusters)
- * and 0 is returned; -1 if ranks is 0, exceeds clusters * pes, or an argument is bad. */
-int nvx_place_ranks(unsigned ranks, unsigned clusters, unsigned pes, int policy, unsigned *cluster_of);
+/* Places `ranks` ranks on `clusters` clusters of `pes` processing elements each, at most
+ * `per_cluster` (1..pes; the launcher's --ppc, like Open MPI's --npernode) on any one:
+ * compact fills a cluster up to per_cluster before the next; scatter deals round-robin
+ * (which never puts more than per_cluster on one once ranks <= clusters * per_cluster).
+ * On success cluster_of[r] is rank r's cluster index (0-based among the compute clusters)
+ * and 0 is returned; -1 if ranks is 0, exceeds clusters * per_cluster, or an argument is
+ * bad. Every rank computes the same placement from the launch environment. */
+int nvx_place_ranks(unsigned ranks, unsigned clusters, unsigned pes, unsigned per_cluster, int policy,
+                    unsigned *cluster_of);
 
 #ifdef __cplusplus
 }
