@@ -1,5 +1,5 @@
-# Top-level build. `make run` boots the default board with the demo; `make test` runs
-# every test. All flags and variants are chosen in mk/config.mk.
+# Top-level build. `make run` runs a short CAP Bench weak-scaling sweep on the default
+# board (`make demo`: the hello demo); `make test` runs every test. All flags and variants are chosen in mk/config.mk.
 include mk/config.mk
 # The instruction counter: a QEMU TCG plugin (scripts/nvx-run --count-insns), built below.
 ICOUNT_PLUGIN := $(BUILD_ROOT)/tools/libnvxcount.so
@@ -14,7 +14,7 @@ include benchmarks/capbench/capbench.mk
 include benchmarks/capbench/ipc.mk
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run test test-host test-guest clean
+.PHONY: all deps run demo test test-host test-guest clean
 
 SUPPORT_SRCS := support/format.cpp support/mem.cpp
 FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
@@ -86,7 +86,12 @@ all: $(ICOUNT_PLUGIN)
 deps:
 	scripts/deps.sh
 
-run: deps
+# The main job: a short CAP Bench weak-scaling sweep on the default board (run-sweep,
+# mk/weak_scaling.mk): summary table on the terminal, CSV and plots in build/weak-scaling/.
+run: run-sweep
+
+# The demo: one line from every user hart of every compute cluster.
+demo: deps
 	$(MAKE) --no-print-directory all
 	scripts/nvx-run --board $(BOARD) -np all $(USER_OUT)/hello.elf
 
