@@ -94,30 +94,16 @@ void await_barrier_messages(uint32_t count)
     }
 }
 
-// Each rank gets its own copy of argv (pointers and strings): programs rewrite it
-// (MPI_Init(&argc, &argv), getopt's permutations, strtok) as if they owned it.
-char** copy_args(int argc, char** argv)
-{
-    size_t bytes = sizeof(char*) * (size_t)(argc + 1);
-    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
-    char** copy = static_cast<char**>(xmalloc(bytes));
-    char* text = reinterpret_cast<char*>(copy + argc + 1);
-    for (int i = 0; i < argc; i++) {
-        size_t n = strlen(argv[i]) + 1;
-        memcpy(text, argv[i], n);
-        copy[i] = text;
-        text += n;
-    }
-    copy[argc] = nullptr;
-    return copy;
-}
-
 void* rank_main(void* arg)
 {
     RankState* self = static_cast<RankState*>(arg);
     nvx_thread_set_context(self);
     t_rank_main = true;
-    char** argv = copy_args(g_args.argc, g_args.argv);
+    char** argv = nvx_launch_argv_copy(g_args.argc, g_args.argv);
+    if (argv == nullptr) {
+        printf("[lwmpi] rank %d: out of memory for its argv: ending the run\n", self->world_rank);
+        abort_run(1);
+    }
     int status = main(g_args.argc, argv, environ);
     free(argv);
     free(g_rank_contexts[self->local_index]);  // helper threads of a rank end before it

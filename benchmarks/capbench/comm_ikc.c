@@ -434,27 +434,11 @@ static void setup_rank(struct rank *r, int local, unsigned world, const struct n
     for (unsigned i = 0; i < g.out_slots; i++) r->mailboxes[i].peer = r->portals[i].peer = -1;
 }
 
-/* Each rank gets its own argv (pointers and strings): programs may rewrite theirs. */
-static char **copy_args(int argc, char **argv)
-{
-    size_t bytes = sizeof(char *) * (size_t)(argc + 1);
-    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
-    char **copy = xcalloc(1, bytes);
-    char *text = (char *)(copy + argc + 1);
-    for (int i = 0; i < argc; i++) {
-        size_t n = strlen(argv[i]) + 1;
-        memcpy(text, argv[i], n);
-        copy[i] = text;
-        text += n;
-    }
-    copy[argc] = NULL;
-    return copy;
-}
-
 static void *rank_main(void *arg)
 {
     t_self = arg;
-    char **argv = copy_args(g.argc, g.argv);
+    char **argv = nvx_launch_argv_copy(g.argc, g.argv);
+    if (argv == NULL) failf(CAP_EXIT_COMM, "out of memory for a rank's argv");
     int status = cap_main(g.argc, argv);
     free(argv);
     return (void *)(intptr_t)status;

@@ -32,14 +32,6 @@ run() {  # log file, nvx-run arguments...: runs the launcher on the stand-in
 arg() { grep -c -- "$2" "$1"; }  # log, fragment -> how many arguments hold it
 ram_of() { sed -n 's/.*mem-path=\([^,]*\).*/\1/p' "$1"; }
 
-expect_refusal() {  # name, expected message fragment, nvx-run arguments...
-    local name=$1 fragment=$2
-    shift 2
-    local out rc
-    out=$(scripts/nvx-run "$@" 2>&1 </dev/null)
-    rc=$?
-    if [ $rc = 2 ] && [[ "$out" == *"$fragment"* ]]; then result "$name" ""; else result "$name" "status $rc, output: $out"; fi
-}
 expect_refusal clock-unknown "unknown clock 'cpu'" --board small --clock cpu "$program"
 expect_refusal clock-missing "--clock needs a value" --board small --clock
 

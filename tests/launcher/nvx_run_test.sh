@@ -7,18 +7,6 @@ cd "$root"
 . tests/launcher/result.sh
 program=build/user/hello.elf
 
-expect_refusal() {  # name, expected message fragment, nvx-run arguments...
-    local name=$1 fragment=$2
-    shift 2
-    local out rc
-    out=$(scripts/nvx-run "$@" 2>&1 </dev/null)
-    rc=$?
-    if [ $rc = 2 ] && [[ "$out" == *"$fragment"* ]]; then
-        result "$name" ""
-    else
-        result "$name" "status $rc, output: $out"
-    fi
-}
 
 expect_refusal missing-program "not found" --board small build/user/no-such-program.elf
 expect_refusal no-program "no program given" --board small

@@ -12,6 +12,19 @@ result() {  # name, failure reason (empty: pass)
     fi
 }
 
+expect_refusal() {  # name, expected message fragment, nvx-run arguments: refused with status 2
+    local name=$1 fragment=$2
+    shift 2
+    local out rc
+    out=$(scripts/nvx-run "$@" 2>&1 </dev/null)
+    rc=$?
+    if [ $rc = 2 ] && [[ "$out" == *"$fragment"* ]]; then
+        result "$name" ""
+    else
+        result "$name" "status $rc, output: $out"
+    fi
+}
+
 finish() {  # suite name: prints "NAME: N passed, M failed"; the status says whether all passed
     echo "$1: $passed passed, $failed failed"
     [ "$failed" = 0 ]
