@@ -33,6 +33,18 @@ expect_refusal rank-stack-words "--rank-stack must be a size" --board small --ra
 expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
 expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
 expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
+# mpirun and mpiexec are nvx-run under the names users type, with Open MPI's spellings:
+# reaching the capacity check proves every option before it was understood.
+for name in mpirun mpiexec; do
+    out=$(scripts/$name --allow-run-as-root --board small -n 17 --map-by node "$program" 2>&1 </dev/null); rc=$?
+    [ $rc = 2 ] && [[ "$out" == *"do not fit board small"* ]] && result "$name-options" "" ||
+        result "$name-options" "status $rc, output: $out"
+done
+for p in slot core node; do
+    out=$(scripts/nvx-run --board small -np 17 --map-by $p "$program" 2>&1 </dev/null); rc=$?
+    [ $rc = 2 ] && [[ "$out" == *"do not fit board small"* ]] && result "map-by-$p" "" ||
+        result "map-by-$p" "status $rc, output: $out"
+done
 # The list of boards comes from the board table: board-info knows every board it lists,
 # the tested ones are among them, and the build refuses a board not in the list.
 info=build/tools/board-info
