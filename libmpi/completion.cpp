@@ -105,10 +105,14 @@ int nothing_active(MPI_Status* status, int* flag)
 
 // Reports every complete request of `list` (Waitall, Testall, Waitsome, Testsome). With
 // `indices`, the reported positions are listed there (compacting statuses); returns the
-// number reported through *reported and MPI_ERR_IN_STATUS if any failed.
+// number reported through *reported and MPI_ERR_IN_STATUS if any failed. The statuses'
+// MPI_ERROR fields are written if and only if the call returns MPI_ERR_IN_STATUS (3.2.5).
 int report_complete(int count, MPI_Request* handles, Request** list, MPI_Status* statuses,
                     int* indices, int* reported, const char* call)
 {
+    bool any_failed = false;
+    for (int i = 0; i < count; i++)
+        any_failed |= list[i] && list[i]->complete && list[i]->error != MPI_SUCCESS;
     int n = 0, failed = 0;
     MPI_Comm failed_comm = MPI_COMM_WORLD;
     for (int i = 0; i < count; i++) {
@@ -119,7 +123,7 @@ int report_complete(int count, MPI_Request* handles, Request** list, MPI_Status*
         MPI_Status* s = status_at(statuses, slot);
         MPI_Comm comm;
         int err = report(r, &handles[i], s, &comm);
-        if (s != MPI_STATUS_IGNORE)
+        if (s != MPI_STATUS_IGNORE && any_failed)
             s->MPI_ERROR = err;
         if (err != MPI_SUCCESS && failed++ == 0)
             failed_comm = comm;

@@ -61,6 +61,8 @@ $(MPI_OBJ)/prog/%.o: %.c $(NEWLIB_STAMP)
 
 # mpicc/mpicxx read their compilers, flags and libraries from here (absolute paths), so
 # that this file stays the one source of truth for them.
+# mpicc adds no warning options to the program's own (as MPICH's and Open MPI's do not).
+MPI_WRAPPER_DROP := -Wall -Wextra
 mpi_abs_flags = $(foreach f,$(1),$(if $(filter -I%,$(f)),-I$(abspath $(patsubst -I%,%,$(f))),$(if $(filter -T,$(f)),$(f),$(if $(filter -L%,$(f)),-L$(abspath $(patsubst -L%,%,$(f))),$(if $(wildcard $(f)),$(abspath $(f)),$(f))))))
 
 define lwmpi_variant_rules
@@ -76,8 +78,8 @@ $(MPI_OUT)/$(1)/mpicc.conf: mk/mpi.mk mk/config.mk
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  "MPI_CC='$(CC)'" "MPI_CXX='$(CXX)'" \
-	  "MPI_CFLAGS='$(call mpi_abs_flags,$(MPI_CFLAGS))'" \
-	  "MPI_CXXFLAGS='$(call mpi_abs_flags,$(MPI_CXXFLAGS))'" \
+	  "MPI_CFLAGS='$(call mpi_abs_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CFLAGS)))'" \
+	  "MPI_CXXFLAGS='$(call mpi_abs_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CXXFLAGS)))'" \
 	  "MPI_LDFLAGS='$(USER_ARCH) -nostdlib -static -T $(abspath runtime/user.ld) -L$(abspath $(NEWLIB_LIB))'" \
 	  "MPI_CRT0='$(abspath $(RUNTIME_CRT0))'" \
 	  "MPI_LIBS='-Wl,--start-group $(abspath $(call lwmpi_libs,$(1)) $(RUNTIME_LIB) $(SERVICES_LIB)) -lc -lm -lgcc -Wl,--end-group'" \

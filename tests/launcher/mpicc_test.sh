@@ -63,4 +63,63 @@ scripts/mpicxx -mpi-variant=unopt -o "$work/hello.elf" "$work/hello.cpp" >"$work
 [ -z "$reason" ] && { grep -q "LWMPI build variant: unopt" "$work/hello.elf" || reason="not the unopt variant"; }
 result mpicxx-cpp "$reason"
 
+# The spellings users bring from MPICH (-show without files, -compile_info, -link_info) and
+# Open MPI (-showme, --showme:compile|link|command|incdirs|libdirs|version): print, never compile.
+reason=""
+out=$(scripts/mpicc -show 2>&1) || reason="-show without files failed: $out"
+[[ -z "$reason" && "$out" == *libmpi.a* ]] || reason=${reason:-"-show without files: $out"}
+for o in -showme --showme; do
+    out=$(scripts/mpicc $o -o x.elf x.c 2>&1) && [[ "$out" == *libmpi.a*" x.c "* || "$out" == *" x.c "*libmpi.a* ]] ||
+        reason=${reason:-"$o: $out"}
+done
+out=$(scripts/mpicc -compile_info x.c 2>&1)
+[[ "$out" == *"-I"*libmpi/include* && "$out" != *libmpi.a* ]] || reason=${reason:-"-compile_info: $out"}
+out=$(scripts/mpicc -link_info x.c 2>&1)
+[[ "$out" == *libmpi.a* && "$out" == *crt0.o* ]] || reason=${reason:-"-link_info: $out"}
+out=$(scripts/mpicc --showme:compile 2>&1)
+[[ "$out" == *libmpi/include* && "$out" != *libmpi.a* && "$out" != *elf-gcc* ]] || reason=${reason:-"--showme:compile: $out"}
+out=$(scripts/mpicc -showme:link 2>&1)
+[[ "$out" == *libmpi.a* && "$out" != *libmpi/include* && "$out" != *elf-gcc* ]] || reason=${reason:-"-showme:link: $out"}
+out=$(scripts/mpicxx --showme:command 2>&1)
+[[ "$out" == *g++ ]] || reason=${reason:-"--showme:command: $out"}
+out=$(scripts/mpicc --showme:incdirs 2>&1)
+[[ "$out" == *libmpi/include* && "$out" != *-I* ]] || reason=${reason:-"--showme:incdirs: $out"}
+out=$(scripts/mpicc --showme:version 2>&1)
+[[ "$out" == *"MPI 3.1"* ]] || reason=${reason:-"--showme:version: $out"}
+out=$(scripts/mpicc --showme:nonsense 2>&1); rc=$?
+[ $rc = 2 ] || reason=${reason:-"--showme:nonsense: status $rc: $out"}
+result mpicc-show-spellings "$reason"
+
+# Like MPICH's and Open MPI's, the wrapper adds no warning options of its own.
+cat >"$work/quiet.c" <<'C'
+#include <mpi.h>
+int main(int argc, char **argv) { MPI_Init(NULL, NULL); MPI_Finalize(); }
+C
+reason=""
+scripts/mpicc -c "$work/quiet.c" -o "$work/quiet.o" >"$work/log" 2>&1 || reason="compile failed: $(cat "$work/log")"
+[ -z "$reason" ] && [ -s "$work/log" ] && reason="warnings the program did not ask for: $(cat "$work/log")"
+result mpicc-no-added-warnings "$reason"
+
+# C++ with new/delete links (the runtime provides the allocation functions).
+cat >"$work/alloc.cpp" <<'CPP'
+#include <mpi.h>
+struct Cell { int v; };
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    Cell* one = new Cell{1};
+    int* many = new int[16];
+    MPI_Comm_rank(MPI_COMM_WORLD, &one->v);  // the pointers escape: no new/delete elided
+    MPI_Bcast(many, 16, MPI_INT, 0, MPI_COMM_WORLD);
+    int r = one->v;
+    delete one;
+    delete[] many;
+    MPI_Finalize();
+    return r;
+}
+CPP
+reason=""
+scripts/mpicxx -O2 -o "$work/alloc.elf" "$work/alloc.cpp" >"$work/log" 2>&1 || reason="mpicxx failed: $(cat "$work/log")"
+result mpicxx-new-delete "$reason"
+
 finish "mpicc"

@@ -59,6 +59,16 @@ expect_bootargs ppc-compact "np=24 map=compact ppc=12 image=$size  -- hello" --b
 expect_bootargs ppc-default-every-pe "np=4 map=scatter ppc=4 image=$size  -- hello" --board small "$program"
 expect_bootargs kernel-opts-known "np=4 map=scatter ppc=4 image=$size  -- hello" --board small --kernel-opts selftest "$program"
 expect_bootargs double-dash-ends-options "np=4 map=scatter ppc=4 image=$size  -- hello --ppc" --board small -- "$program" --ppc
+# mpirun and mpiexec are nvx-run under the names users type, with Open MPI's spellings
+# (--allow-run-as-root, -n, --map-by slot|core = compact, node = scatter).
+for name in mpirun mpiexec; do
+    out=$(scripts/$name --allow-run-as-root --board small -n 17 --map-by node "$program" 2>&1 </dev/null); rc=$?
+    [ $rc = 2 ] && [[ "$out" == *"do not fit board small"* ]] && result "$name-options" "" ||
+        result "$name-options" "status $rc, output: $out"
+done
+expect_bootargs map-by-slot "np=6 map=compact ppc=4 image=$size  -- hello" --board small -np 6 --map-by slot "$program"
+expect_bootargs map-by-core "np=6 map=compact ppc=4 image=$size  -- hello" --board small -np 6 --map-by core "$program"
+expect_bootargs map-by-node "np=6 map=scatter ppc=4 image=$size  -- hello" --board small -np 6 --map-by node "$program"
 rm -rf "$odd_dir"
 # The list of boards comes from the board table: board-info knows every board it lists,
 # the tested ones are among them, and the build refuses a board not in the list.
