@@ -48,7 +48,7 @@ def series_files(s, board, klass):
     script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key bottom left box opaque", "set grid"] + \
         _xaxis(s.ranks) + ['set xlabel "MPI ranks"', "set yrange [0:*]"]
     outputs = []
-    figures = (("time", "execution time", "time (s, board clock)", 0, lambda b, n: s.time[(b, n)]),
+    figures = (("time", "execution time", "time (s, virtual clock)", 0, lambda b, n: s.time[(b, n)]),
                ("efficiency", "weak-scaling efficiency (base: %d ranks)" % s.base_ranks, "efficiency (%)", 1,
                 s.efficiency))
     for suffix, what, ylabel, offset, value in figures:
@@ -71,7 +71,7 @@ def a2a_files(build, sizes, ranks, board, klass):
                  [any(m in by_map for by_map in sizes.values()) for m in ("compact", "scatter")])
     script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left box opaque", "set grid"] + \
         _xaxis(list(sizes)) + ['set xlabel "message size (bytes)"',
-                               'set ylabel "time (s, board clock)"', "set yrange [0:*]",
+                               'set ylabel "time (s, virtual clock)"', "set yrange [0:*]",
                                'set output "../%s.png"' % name,
                                'set title "A2A (%s) on %s, class %s, %s ranks"'
                                % (build, board, klass, "/".join(str(r) for r in ranks)), plot]

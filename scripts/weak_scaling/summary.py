@@ -59,8 +59,9 @@ def render(rows, a2a_rows, board, klass):
     out = ["# Weak scaling on %s, class %s" % (board, klass), "",
            "%d runs: %d ok, %d not; host wall time of the runs %s." % (len(rows), ok, len(rows) - ok, clock(wall)),
            "",
-           "Times are the board clock's (each application's `capbench:` line: rank 0, from after start-up "
-           "to the complete result), the median over the successful repeats. "
+           "Times are the board's per-hart virtual clock (nvx/clock.h: instructions retired at one "
+           "cycle each on the modeled core, plus hand-offs between harts; each application's "
+           "`capbench:` line: rank 0, from after start-up to the complete result), the median over the successful repeats. "
            "Efficiency = T(base) / T(n), where base is the largest rank count on the fewest "
            "clusters (one full cluster: the problem grows per cluster, so 1 rank and a full "
            "cluster solve the same problem); the problem grows with the clusters in use, so 100 % is "
