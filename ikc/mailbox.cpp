@@ -6,6 +6,7 @@
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -69,7 +70,7 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
             return true;
         }
     }
-    return g_buffers.store(node, port, origin, payload, length);
+    return g_buffers.store(node, port, origin, payload, length, kernel::clock_core_now());
 }
 
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
@@ -213,6 +214,7 @@ bool poll_arrivals(u32 index) {
     u64 full = atomic::load_acquire(&own.events->mailbox_full);
     for (; full != 0; full &= full - 1) {
         u32 sender = lowest_set_bit(full);
+        kernel::clock_serve(own.events->slot_stamp[sender]);  // each arrival from its own time on
         const MailboxMessage& m = own.events->slots[sender];
         u32 port = m.header.target_port;
         Origin origin = {m.header.source, m.header.flags};
@@ -263,6 +265,7 @@ CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr o
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
     if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
         return resume_with(-NVX_EFAULT);  // message stays
+    kernel::clock_take(m->stamp);  // the answer comes no earlier than the message
     u32 length = m->length;
     g_buffers.release(m);
     count_message(*in, length);
@@ -324,6 +327,8 @@ bool mailbox_poll() {
     bool moved = false;
     g_look_again = false;
     for (u32 i = 0; i < own_node_count(); i++) {
+        // Retries serve no stamped event: what they send the engine times from the credit.
+        kernel::clock_serve_idle();
         // Refused messages are taken back before any retry, so none is overtaken.
         moved |= take_back(own_node(i));
         moved |= poll_drained(own_node(i));

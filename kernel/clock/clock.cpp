@@ -7,11 +7,13 @@
 #include "kernel/module.hpp"
 #include "kernel/sched/thread.hpp"
 #include "support/atomic.hpp"
+#include "support/reservations.hpp"
 
 namespace nvx::kernel {
 namespace {
 static_assert(sizeof(nvx_clock_counters) == board::kPageSize && NVX_CLOCK_COUNTER_SLOTS == board::kClockCounterSlots,
               "the ABI's counter page is the board's");
+static_assert(NVX_CLOCK_LIVE == board::kClockLive, "the ABI's live word is the board's");
 static_assert(NVX_TIMER_HZ == board::kTimerHz, "user space's board clock frequency is the board's");
 static_assert(sizeof(nvx_clock_cluster) <= board::kPageSize && kMaxHarts <= NVX_CLOCK_CLUSTER_HARTS);
 static_assert(kMaxThreads == NVX_THREAD_SLOTS && (1u << kThreadSlotBits) == NVX_THREAD_SLOTS,
@@ -44,6 +46,26 @@ bool g_virtual;  // set once at boot, before any program runs
 
 // Written only by hart `local` (its kernel), read by any hart and by user space.
 u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
+
+// The kernel core as a server: the virtual time already given to served work, and the
+// context being served (its start; `open` when it reserves the core at its end).
+Reservations<kCoreReservations> g_core_busy;
+struct Service {
+    bool open;
+    u64 start;
+};
+Service g_service;
+
+u64 core_counter() { return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart]); }
+
+// Rebases the core's clock so that it reads `t` now (the core's offset may go down: the
+// core is a server whose time is per context; no user thread reads it).
+void set_core_time(u64 t) { atomic::store_relaxed(offset_of(0), t - core_counter()); }
+
+void close_service() {
+    if (g_service.open) g_core_busy.reserve(g_service.start, clock_now(0));
+    g_service.open = false;
+}
 }  // namespace
 
 bool clock_boot() {
@@ -55,6 +77,8 @@ bool clock_boot() {
     for (u64& offset : page.offset) offset = 0;
     for (u32& hart : page.thread_hart) hart = 0;
     for (ThreadTime& t : g_thread_time) t = {};
+    g_core_busy.clear();
+    g_service = {};
     // The plugin marks the page before the board starts: it does not change while we run.
     g_virtual = atomic::load_relaxed(&counters().live) == NVX_CLOCK_LIVE;
     return true;
@@ -78,14 +102,40 @@ void clock_stamp_thread(const Thread* t, u64 stamp) {
     if (stamp > time.stamp) time.stamp = stamp;
 }
 
+u64 clock_thread_stamp(const Thread* t) {
+    const ThreadTime& time = g_thread_time[thread_slot(t)];
+    return time.id == t->id ? time.stamp : 0;
+}
+
 void clock_thread_leaves(Cpu& c, const Thread* t) { clock_stamp_thread(t, clock_now(c.local)); }
 
-void clock_thread_arrives(Cpu& c, const Thread* t) {
+void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
     u32 slot = thread_slot(t);
     // Before the thread runs here: nvx_clock_cycles() reads it to find this hart.
     atomic::store_relaxed(&g_page.clock.thread_hart[slot], c.local);
-    if (g_thread_time[slot].id == t->id) clock_advance_to(c, g_thread_time[slot].stamp);
+    if (g_thread_time[slot].id != t->id) return;
+    // The hart's instructions since it went to wait are its wake-up: they follow the hand-off.
+    u64 wake_up = clock_now(c.local) - waited_from;
+    clock_advance_to(c, g_thread_time[slot].stamp + wake_up);
 }
+
+void clock_serve(u64 stamp) {
+    if (!g_virtual) return;
+    close_service();
+    u64 start = g_core_busy.first_fit(stamp, 0);
+    set_core_time(start);
+    g_service = {true, start};
+}
+
+void clock_serve_idle() {
+    if (!g_virtual) return;
+    close_service();
+    set_core_time(0);
+}
+
+void clock_take(u64 stamp) { clock_advance_to(cpu_at(0), stamp); }
+
+u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 
 bool clock_map_user() {
     u64 cluster_page = g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page));

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/module.hpp"
 #include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/process.hpp"
@@ -20,6 +21,7 @@ constexpr u64 kTickInterval = board::kTimerHz * kTickMicroseconds / 1'000'000;
 void handle_request(Cpu& c, Thread* t) {
     if (!g_process.running || t->state != ThreadState::Running) return;  // killed meanwhile
     u64 generation = g_process.generation;
+    clock_serve(clock_thread_stamp(t));  // the request is served from its own time on
     Outcome outcome;
     switch (c.kind) {
     case RequestKind::Preempt: outcome = Outcome::Yield; break;
@@ -31,6 +33,7 @@ void handle_request(Cpu& c, Thread* t) {
     }
     // The program ended or was replaced: its harts were already given back.
     if (!g_process.running || g_process.generation != generation) return;
+    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_thread(t, clock_core_now());  // the answer
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;
@@ -56,9 +59,11 @@ void core_loop() {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
+        clock_serve_idle();  // modules open a context per stamped event they serve
         if (poll_cluster_ends()) served = true;
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
             if (m->poll != nullptr && m->poll()) served = true;
+        clock_serve_idle();
         bool fired = (NVX_CSR_READ(sip) & riscv::kIntSTimer) != 0;
         u64 now = riscv::read_time();
         wake_sleepers(now);
