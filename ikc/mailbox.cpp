@@ -51,6 +51,7 @@ bool copy_origin(UserAddr to, Origin origin) {
 // Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
 // false when neither is possible (the port is full: the caller pushes back).
 bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+    u64 arrived = kernel::clock_core_now();  // a later reader goes on from here, as a waiting one would
     Endpoint* in = g_mailboxes.find_input(node, port);
     if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
         while (!in->waiters.empty()) {
@@ -70,7 +71,7 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
             return true;
         }
     }
-    return g_buffers.store(node, port, origin, payload, length, kernel::clock_core_now());
+    return g_buffers.store(node, port, origin, payload, length, arrived);
 }
 
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
@@ -121,7 +122,7 @@ i64 try_send(Thread* t) {
     sbi::Result r = noc::mailbox_send(out.node, out.remote_node, phys_of(&staged(t)));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-    count_transfer(out, sizeof(MailboxMessage));
+    count_transfer(out, sizeof(noc::MailboxHeader) + io_of(t).size);  // what the engine moves and times
     count_message(out, io_of(t).size);
     return 0;
 }
@@ -230,6 +231,7 @@ bool poll_arrivals(u32 index) {
                 g_refused[index][port] |= 1ull << sender;
             }
         }
+        kernel::clock_serve_idle();  // this arrival's service ends
         moved = true;
     }
     return moved;
@@ -263,9 +265,11 @@ CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr o
         return outcome;
     }
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
+    // A reader that came (in virtual time) before the message goes on as if it had waited
+    // for it: from the message's arrival, then the copy; whatever the host's order was.
+    kernel::clock_take(m->stamp);
     if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
         return resume_with(-NVX_EFAULT);  // message stays
-    kernel::clock_take(m->stamp);  // the answer comes no earlier than the message
     u32 length = m->length;
     g_buffers.release(m);
     count_message(*in, length);

@@ -109,6 +109,7 @@ bool sync_poll() {
             in->stats.messages++;
             wake(t, *in, 0);
             if (!in->waiters.empty()) arm(*in);
+            kernel::clock_serve_idle();  // this firing's service ends
             moved = true;
         }
     }

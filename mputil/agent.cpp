@@ -59,7 +59,7 @@ void perform(const WriteJob& job)
     ready.kind = WireKind::Ready;
     ready.source = job.send->owner;
     ready.dest = job.receiver;
-    ready.stamp = now_ticks();
+    ready.stamp = now_stamp();
     wire_send(job.node, &ready);
     const char* data = static_cast<const char*>(job.send->data);
     for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {

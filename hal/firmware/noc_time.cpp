@@ -7,6 +7,12 @@
 #include "support/reservations.hpp"
 #include "support/spinlock.hpp"
 
+// Read by the trap vector (entry.S): an IPI's instructions come off the hart's counter.
+extern "C" {
+nvx::u8 g_clock_live;
+nvx::u64 g_clock_counter_page = nvx::board::kClockCounterPage;  // not const: const would be internal
+}
+
 namespace nvx::firmware::noc_time {
 namespace {
 using board::kBoard;
@@ -40,6 +46,8 @@ u64 head_latency(u32 src, u32 dst) { return u64{kBoard.hops(src, dst)} * kBoard.
 }  // namespace
 
 bool live() { return counters()[board::kClockCounterSlots] == board::kClockLive; }
+
+void boot() { g_clock_live = live() ? 1 : 0; }
 
 bool register_offsets(const board::Cluster& c, u64 offsets_phys) {
     if (offsets_phys % 8 != 0 || !range_contains(c.mem_base, c.mem_size, offsets_phys, u64{c.harts} * 8)) return false;

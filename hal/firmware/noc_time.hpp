@@ -9,6 +9,9 @@
 namespace nvx::firmware::noc_time {
 // True when the board's instruction counters run.
 bool live();
+// Hart 0 at boot, before any other hart starts: notes whether they run, for the IPI path
+// of the trap vector (entry.S), which takes its instructions off the counter.
+void boot();
 // `c`'s kernel keeps its harts' offsets (u64 per local hart) at `offsets_phys`.
 bool register_offsets(const board::Cluster& c, u64 offsets_phys);
 // The calling hart's virtual time (it belongs to cluster `c`).

@@ -43,6 +43,11 @@ enum nvx_syscall {
     NVX_SYS_CLUSTER_END_WAIT = 18, /* system program of the control cluster only: -> index
                                   of a cluster the firmware ended because its kernel asked
                                   for a board reset (each reported once); blocks until one */
+    NVX_SYS_CLOCK_TAKE = 19,   /* (local) (stamp) -> 0: the calling hart's virtual time
+                                  becomes at least stamp (a hand-off through shared memory
+                                  carried it: Lamport). -EINVAL if stamp is later than
+                                  every user hart of the cluster (no thread of it can have
+                                  read such a time). 0 and no effect under --clock wall  */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */

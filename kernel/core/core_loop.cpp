@@ -48,6 +48,7 @@ bool serve_posted_requests() {
         Cpu& c = cpu_at(lowest_set_bit(left));
         Thread* t = atomic::exchange_acq_rel(&c.posted, static_cast<Thread*>(nullptr));
         if (t != nullptr) handle_request(c, t);  // null: taken back by a teardown
+        clock_serve_idle();  // the request's service ends here, not at the next one
     }
     return posted != 0;
 }

@@ -54,17 +54,18 @@ TEST(Reservations, MergesOverlapsAndNeighbours) {
 }
 
 TEST(Reservations, FullForgetsTheEarliest) {
-    Reservations<3> r;
+    Reservations<4> r;
     r.reserve(100, 110);
     r.reserve(200, 210);
     r.reserve(300, 310);
+    r.reserve(350, 360);
     r.reserve(400, 410);  // the 100 interval goes
-    EXPECT_EQ(r.size(), 3u);
+    EXPECT_EQ(r.size(), 4u);
     EXPECT_EQ(r.first_fit(100, 5), 100u);
     EXPECT_EQ(r.first_fit(200, 5), 210u);
     EXPECT_EQ(r.first_fit(400, 5), 410u);
     r.reserve(10, 20);  // earlier than everything kept: not kept
-    EXPECT_EQ(r.size(), 3u);
+    EXPECT_EQ(r.size(), 4u);
     EXPECT_EQ(r.first_fit(10, 5), 10u);
 }
 
@@ -96,6 +97,22 @@ TEST(Reservations, HostOrderDoesNotMatterWithoutCollisions) {
         }
         permutations++;
     } while (std::next_permutation(order.begin(), order.end()) && permutations < 2000);
+}
+
+// The ring wraps many times; the intervals kept are always the latest N, in order.
+TEST(Reservations, RingKeepsTheLatest) {
+    Reservations<8> r;
+    for (u64 i = 0; i < 100; i++) r.reserve(i * 100, i * 100 + 10);
+    EXPECT_EQ(r.size(), 8u);
+    EXPECT_EQ(r.first_fit(9900, 20), 9910u);
+    EXPECT_EQ(r.first_fit(9805, 1), 9810u);
+    EXPECT_EQ(r.first_fit(9100, 20), 9100u);  // forgotten
+    r.reserve(9550, 9650);  // swallows 9600 and lands in the middle of the ring
+    EXPECT_EQ(r.first_fit(9550, 1), 9650u);
+    EXPECT_EQ(r.first_fit(9510, 40), 9510u);
+    EXPECT_EQ(r.first_fit(9510, 41), 9650u);
+    EXPECT_EQ(r.first_fit(9695, 10), 9710u);
+    EXPECT_EQ(r.size(), 8u);
 }
 
 // Colliding requests queue: each is delayed by the ones reserved before it, never past
