@@ -90,7 +90,7 @@ awk -v runs="$runs" '
         for (r = 1; r <= rows; r++) {
             k = order[r]; split(row[k], f, " ")
             if (seen[k] != runs) { print "ikc.sh: " k " missing from some runs" > "/dev/stderr"; bad = 1 }
-            printf "%-8s %-7s %8s %7s %7s %11.2f %11.3f %11.1f %9.3f %9s %9s\n", f[1], f[2], f[3], f[4], f[5], median(lat[k]), median(bw[k]), median(cyc[k]), median(bpc[k]), f[10], f[11]
+            printf "%-8s %-7s %8s %7s %7s %11.2f %11.3f %11.1f %10.5f %9s %9s\n", f[1], f[2], f[3], f[4], f[5], median(lat[k]), median(bw[k]), median(cyc[k]), median(bpc[k]), f[10], f[11]
         }
         exit bad
     }' "${logs[@]}"

@@ -331,14 +331,14 @@ static void print_header(const struct nvx_info *info, double scale)
     printf("ikc_bench: board %.*s, %u compute clusters, clock %llu Hz, %s clock at %llu Hz, scale %g\n",
            (int)sizeof info->board, info->board, info->compute_count, (unsigned long long)NVX_TIMER_HZ,
            nvx_clock_is_virtual() ? "virtual" : "wall", (unsigned long long)nvx_clock_hz(), scale);
-    printf("%-8s %-7s %8s %7s %7s %11s %11s %11s %9s %9s %9s\n", "ikc", "where", "bytes", "n_lat", "n_bw", "lat_us",
+    printf("%-8s %-7s %8s %7s %7s %11s %11s %11s %10s %9s %9s\n", "ikc", "where", "bytes", "n_lat", "n_bw", "lat_us",
            "bw_MiB/s", "lat_cycles", "B/cycle", "hw/msg_tx", "hw/msg_rx");
     fflush(stdout);
 }
 
 static void print_row(const struct test *t, const struct result *r)
 {
-    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %11.1f %9.3f %9.2f %9.2f", kind_name[t->kind],
+    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %11.1f %10.5f %9.2f %9.2f", kind_name[t->kind],
            t->remote ? "remote" : "local", t->size, t->lat_iters, t->stream_msgs, r->lat_us, r->bw_mibs, r->lat_cycles,
            r->bw_bytes_per_cycle, r->hw_tx, r->hw_rx);
     if (t->mark) printf(" mark %u", t->mark);

@@ -266,8 +266,10 @@ CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr o
     }
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
     // A reader that came (in virtual time) before the message goes on as if it had waited
-    // for it: from the message's arrival, then the copy; whatever the host's order was.
-    kernel::clock_take(m->stamp);
+    // for it: from the message's arrival, then the copy; whatever the host's order was. A
+    // server thread takes it at the message's time even if it is itself later.
+    if (kernel::clock_thread_is_server(t)) kernel::clock_serve(m->stamp);
+    else kernel::clock_take(m->stamp);
     if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
         return resume_with(-NVX_EFAULT);  // message stays
     u32 length = m->length;

@@ -89,7 +89,7 @@ Result attach(const board::Cluster& c, u32 node, u64 area, u64 clock_offsets) {
     NodeEngine& n = g_nodes[node];
     u64 credit_waiters, portal_waiters;
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         atomic::store_release(&n.events, reinterpret_cast<EventArea*>(area));
         credit_waiters = n.credit_waiters;
         portal_waiters = n.portal.waiters;
@@ -107,7 +107,7 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
     u64 cycles = kBoard.transfer_cycles(src, dst, sizeof(MailboxMessage));
     noc_time::Transfer sent;
     {
-        LockGuard guard(target.lock);
+        noc_time::TimedLockGuard guard(target.lock);
         EventArea* events = target.events;
         // A message dst refused waits in the sender's own area until its kernel took it
         // back: later ones must not overtake it (the kernel retries after taking it back).
@@ -146,7 +146,7 @@ Result mailbox_release(const board::Cluster& c, u32 node, u32 sender) {
     bool wake = false;
     u64 credit = noc_time::notice_arrival(node, sender, noc_time::now(c));
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr || !(n.events->mailbox_full & bit(sender))) return error(sbi::kErrInvalidParam);
         atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
         n.slot_free_at[sender] = later(n.slot_free_at[sender], credit);
@@ -165,7 +165,7 @@ Result mailbox_refuse(const board::Cluster& c, u32 node, u32 sender) {
     EventArea* back = atomic::load_acquire(&g_nodes[sender].events);
     u64 credit = noc_time::notice_arrival(node, sender, noc_time::now(c));
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr || back == nullptr || !(n.events->mailbox_full & bit(sender)) ||
             (atomic::load_acquire(&back->mailbox_returned) & bit(node)))
             return error(sbi::kErrInvalidParam);
@@ -191,7 +191,7 @@ Result mailbox_drained(const board::Cluster& c, u32 node, u32 port, u64 senders)
         u32 s = lowest_set_bit(senders);
         {  // the resent message leaves once the notice reached its sender
             NodeEngine& n = g_nodes[node];
-            LockGuard guard(n.lock);
+            noc_time::TimedLockGuard guard(n.lock);
             n.slot_free_at[s] = later(n.slot_free_at[s], noc_time::notice_arrival(node, s, now));
         }
         EventArea* events = atomic::load_acquire(&g_nodes[s].events);
@@ -219,7 +219,7 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     if (remaining < window) return error(sbi::kErrInvalidParam);
     NodeEngine& n = g_nodes[node];
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
         if (n.portal.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer at a time
         PortalState& p = n.portal;
@@ -269,7 +269,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     bool complete, ended;
     noc_time::Transfer sent{};
     {
-        LockGuard guard(target.lock);
+        noc_time::TimedLockGuard guard(target.lock);
         PortalState& p = target.portal;
         bool sender_allowed = kBoard.cluster_of_node(p.sender) == kBoard.cluster_of_node(src);
         if (target.events == nullptr || !p.allowed || !sender_allowed || p.ports != ports) {
@@ -312,7 +312,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
 // syncs go; signals already received stay (they belong to the peers' protocol).
 Result forget_program(u32 node) {
     NodeEngine& n = g_nodes[node];
-    LockGuard guard(n.lock);
+    noc_time::TimedLockGuard guard(n.lock);
     n.portal.allowed = false;
     if (n.events != nullptr) atomic::store_release(&n.events->portal_done, u64{0});
     for (u64& expected : n.sync_expected) expected = 0;
@@ -337,7 +337,7 @@ Result sync_arm(const board::Cluster& c, u32 node, u32 k, u64 expected) {
     NodeEngine& n = g_nodes[node];
     bool fired;
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
         n.sync_expected[k] = expected;
         n.sync_armed_at[k] = noc_time::now(c);
@@ -353,7 +353,7 @@ Result sync_signal(const board::Cluster& c, u32 src, u32 dst, u32 k) {
     bool fired;
     noc_time::Transfer sent = noc_time::transfer(src, dst, noc_time::now(c), 8);
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         n.sync_value[k] |= bit(src);
         n.sync_arrival[k] = later(n.sync_arrival[k], sent.arrival);
         fired = sync_check(n, k);

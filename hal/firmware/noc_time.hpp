@@ -5,6 +5,7 @@
 // counter plugin) every time is 0 and nothing is reserved.
 #pragma once
 #include "hal/board/board.hpp"
+#include "support/spinlock.hpp"
 
 namespace nvx::firmware::noc_time {
 // True when the board's instruction counters run.
@@ -29,4 +30,19 @@ struct Transfer {
 Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
 // A notice (credit, allow, drained) from src reaches dst: the head latency only.
 u64 notice_arrival(u32 src, u32 dst, u64 depart);
+
+// Takes `lock` (the engine's per-node and per-link locks). While another hart holds it,
+// this hart spins for as long as the host takes to run that one: those instructions come
+// off this hart's counter, which is charged only what an uncontended acquisition costs
+// (the least any acquisition took: the same code every time).
+class TimedLockGuard {
+public:
+    explicit TimedLockGuard(SpinLock& lock);
+    ~TimedLockGuard() { lock_.unlock(); }
+    TimedLockGuard(const TimedLockGuard&) = delete;
+    TimedLockGuard& operator=(const TimedLockGuard&) = delete;
+
+private:
+    SpinLock& lock_;
+};
 }  // namespace nvx::firmware::noc_time

@@ -11,9 +11,12 @@
 //
 // Hand-offs (step 2): every wait on another hart ends at max(own time, the sender's stamp
 // + modeled latency), deterministically.
-//  - A thread carries its time between harts (clock_thread_leaves / _arrives). A hart that
-//    waited takes the stamp plus what it spent since it went to wait (the wake-up path runs
-//    after the hand-off), so a round trip is the sum of both sides' instructions.
+//  - A thread carries its time between harts (clock_thread_leaves / _arrives). It starts on
+//    a hart at its stamp plus the hart's wake-up instructions (they follow the hand-off),
+//    or after what that hart ran before it in virtual time (the hart's reservations): a
+//    user hart is a server too, so the host's choice of hart for a floating thread does
+//    not drag its time up to that hart's latest. A user hart's offset is rebased per
+//    thread; a thread's own time never goes back.
 //  - The kernel core is a server, not a thread of work: each request (a posted call, a
 //    NoC event) is served in a context of its own that starts at the first instant at or
 //    after the request's stamp when the core is not reserved by other served work
@@ -48,6 +51,12 @@ u64 clock_now(u32 local);
 void clock_advance_to(Cpu& c, u64 stamp);
 // The time thread `t` carries to the next hart that runs it (at least `stamp`).
 void clock_stamp_thread(const Thread* t, u64 stamp);
+// Server threads (nvx_clock_server(): an agent serving the requests of others in host
+// order): every hand-off to `t` sets its time to the hand-off's, instead of the maximum,
+// so that a request it takes late is not served at the time of one it took before.
+// clock_make_server: `t` runs on `c` and asks for it.
+bool clock_thread_is_server(const Thread* t);
+void clock_make_server(Cpu& c, const Thread* t);
 // The time thread `t` carried when it last left a hart or was handed over (0 if none).
 u64 clock_thread_stamp(const Thread* t);
 // User harts: `t` leaves `c` (its time goes with it) / `t` arrives on `c`, which went to
@@ -55,6 +64,12 @@ u64 clock_thread_stamp(const Thread* t);
 // the thread's time plus the instructions its wake-up cost).
 void clock_thread_leaves(Cpu& c, const Thread* t);
 void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from);
+// User hart `c`, in its running thread's kernel call (nvx_clock_take): the thread goes on
+// from `stamp` if that is later than its time.
+void clock_user_take(Cpu& c, u64 stamp);
+// True if `stamp` is no later than any time this cluster has carried (a stamp user space
+// hands back, nvx_clock_take, cannot be from the future).
+bool clock_stamp_ok(u64 stamp);
 // Kernel core: ends the current service context (reserving the core for the time it
 // took) and serves something stamped `stamp`: from the first unreserved instant at or
 // after it. clock_serve_idle(): work that serves no stamped request (timers, cluster

@@ -64,13 +64,14 @@ CallResult sys_node_of(Thread*, const CallArgs& a) {
 }
 
 CallResult sys_clock_take(Thread*, const CallArgs& a) {
-    u64 stamp = a.a0, latest = 0;
-    for (u32 local = 1; local <= user_hart_count(); local++) {
-        u64 t = clock_now(local);
-        if (t > latest) latest = t;
-    }
-    if (stamp > latest) return resume_with(-NVX_EINVAL);
-    clock_advance_to(this_cpu(), stamp);
+    u64 stamp = a.a0;
+    if (!clock_stamp_ok(stamp)) return resume_with(-NVX_EINVAL);
+    clock_user_take(this_cpu(), stamp);
+    return resume_with(0);
+}
+
+CallResult sys_clock_server(Thread* t, const CallArgs&) {
+    clock_make_server(this_cpu(), t);
     return resume_with(0);
 }
 
@@ -125,6 +126,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_STACK_MAP, kCore, sys_stack_map},
     {NVX_SYS_CLUSTER_END_WAIT, kCore, sys_cluster_end_wait},
     {NVX_SYS_CLOCK_TAKE, kHere, sys_clock_take},
+    {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

@@ -48,6 +48,11 @@ int nvx_clock_is_virtual(void);
  * sender's nvx_clock_cycles() when it wrote: the calling hart's time becomes at least that
  * (Lamport). Costs a kernel call (on this hart) only when the stamp is ahead. */
 void nvx_clock_take(uint64_t stamp);
+/* The calling thread serves the requests of others (an agent, a name server): each
+ * hand-off to it then sets its time to the hand-off's instead of the maximum, so that a
+ * request it takes late in host order is served at its own time, not after the later ones
+ * it served first. Its time may go back between requests: do not measure with it. */
+void nvx_clock_server(void);
 
 #ifdef __cplusplus
 }
