@@ -212,9 +212,17 @@ bool poll_credits(OwnNode& own) {
 bool poll_arrivals(u32 index) {
     OwnNode& own = own_node(index);
     bool moved = false;
-    u64 full = atomic::load_acquire(&own.events->mailbox_full);
-    for (; full != 0; full &= full - 1) {
-        u32 sender = lowest_set_bit(full);
+    // Earliest arrival first: messages the host delivered together are served in the
+    // order the modeled kernel would see them.
+    u32 senders[board::kMaxNodes];
+    u32 n = 0;
+    for (u64 full = atomic::load_acquire(&own.events->mailbox_full); full != 0; full &= full - 1) {
+        u32 s = lowest_set_bit(full), i = n++;
+        for (; i > 0 && own.events->slot_stamp[senders[i - 1]] > own.events->slot_stamp[s]; i--) senders[i] = senders[i - 1];
+        senders[i] = s;
+    }
+    for (u32 k = 0; k < n; k++) {
+        u32 sender = senders[k];
         kernel::clock_serve(own.events->slot_stamp[sender]);  // each arrival from its own time on
         const MailboxMessage& m = own.events->slots[sender];
         u32 port = m.header.target_port;

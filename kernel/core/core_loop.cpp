@@ -42,15 +42,35 @@ void handle_request(Cpu& c, Thread* t) {
     }
 }
 
-bool serve_posted_requests() {
+// The requests posted since the last look, earliest stamp first: requests the host
+// delivered together are served in the order the modeled core would see them.
+u32 take_posted(Cpu** cpus, Thread** threads) {
     u64 posted = atomic::exchange_acq_rel(&g_posted_harts, u64{0});
-    for (u64 left = posted; left != 0; left &= left - 1) {
-        Cpu& c = cpu_at(lowest_set_bit(left));
+    u32 n = 0;
+    for (; posted != 0; posted &= posted - 1) {
+        Cpu& c = cpu_at(lowest_set_bit(posted));
         Thread* t = atomic::exchange_acq_rel(&c.posted, static_cast<Thread*>(nullptr));
-        if (t != nullptr) handle_request(c, t);  // null: taken back by a teardown
+        if (t == nullptr) continue;  // taken back by a teardown
+        u32 i = n++;
+        for (; i > 0 && clock_thread_stamp(threads[i - 1]) > clock_thread_stamp(t); i--) {
+            cpus[i] = cpus[i - 1];
+            threads[i] = threads[i - 1];
+        }
+        cpus[i] = &c;
+        threads[i] = t;
+    }
+    return n;
+}
+
+bool serve_posted_requests() {
+    Cpu* cpus[kMaxHarts];
+    Thread* threads[kMaxHarts];
+    u32 n = take_posted(cpus, threads);
+    for (u32 i = 0; i < n; i++) {
+        handle_request(*cpus[i], threads[i]);
         clock_serve_idle();  // the request's service ends here, not at the next one
     }
-    return posted != 0;
+    return n != 0;
 }
 }  // namespace
 
