@@ -45,6 +45,8 @@ echo "# host: $cores cores, load $load; QEMU $qemu, multi-threaded TCG, $BOARD_H
 echo "# Times are the board clock (rdtime, 10 MHz), which follows host wall time: they are only meaningful"
 echo "# when the host has free cores. A busy host, or vCPUs spread over host cores that must wake each"
 echo "# other, inflates them (up to 3-5x for short messages); pinning QEMU to one core keeps them stable."
+echo "# lat_cycles and B/cycle are the virtual clock (README \"The virtual clock\"): cycles of the modeled"
+echo "# core, instructions + modeled NoC costs; they do not depend on the host."
 
 logs=()
 cleanup() { [ "${KEEP_LOG:-0}" = 1 ] || rm -f "${logs[@]}"; }
@@ -81,14 +83,14 @@ awk -v runs="$runs" '
     /^(mailbox|portal) / {
         key = $1 " " $2 " " $3
         if (!(key in row)) { order[++rows] = key; row[key] = $0 }
-        lat[key] = lat[key] " " $6; bw[key] = bw[key] " " $7; seen[key]++
+        lat[key] = lat[key] " " $6; bw[key] = bw[key] " " $7; cyc[key] = cyc[key] " " $8; bpc[key] = bpc[key] " " $9; seen[key]++
     }
     END {
         print header (runs > 1 ? "   (median of " runs " runs)" : "")
         for (r = 1; r <= rows; r++) {
             k = order[r]; split(row[k], f, " ")
             if (seen[k] != runs) { print "ikc.sh: " k " missing from some runs" > "/dev/stderr"; bad = 1 }
-            printf "%-8s %-7s %8s %7s %7s %11.2f %11.3f %9s %9s\n", f[1], f[2], f[3], f[4], f[5], median(lat[k]), median(bw[k]), f[8], f[9]
+            printf "%-8s %-7s %8s %7s %7s %11.2f %11.3f %11.1f %10.5f %9s %9s\n", f[1], f[2], f[3], f[4], f[5], median(lat[k]), median(bw[k]), median(cyc[k]), median(bpc[k]), f[10], f[11]
         }
         exit bad
     }' "${logs[@]}"

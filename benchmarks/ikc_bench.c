@@ -16,7 +16,9 @@
  *   stream    M back-to-back messages ping -> pong, then one 16-byte acknowledgement
  *             pong -> ping; bandwidth = M * size / (time from the first write to the ack)
  * all with the abstraction under test (the acknowledgement too). A portal read is always
- * preceded by its own nvx_portal_allow (one read per allow). Time is rdtime (10 MHz).
+ * preceded by its own nvx_portal_allow (one read per allow). Times are the board clock
+ * (rdtime, 10 MHz: lat_us, bw_MiB/s) and the ping side's virtual clock (nvx/clock.h:
+ * lat_cycles, B/cycle; under --clock wall the board clock in cycles).
  *
  * `icount` (for the instruction counter, benchmarks/icount.sh): the latency phase is
  * followed by 2N more round trips, with three instruction-counter marks around the N and
@@ -89,6 +91,7 @@ struct side {
 
 struct result {
     double lat_us, bw_mibs, hw_tx, hw_rx;
+    double lat_cycles, bw_bytes_per_cycle; /* the same, in the virtual clock (nvx/clock.h) */
 };
 
 static const uint32_t mailbox_sizes[] = {8, 64, 128};
@@ -258,9 +261,9 @@ static int ping_test(struct side *s, const struct test *t, struct result *res)
     }
 
     if (t->mark) nvx_icount_mark();
-    uint64_t t0 = nvx_rdtime();
+    uint64_t c0 = nvx_clock_cycles(), t0 = nvx_rdtime();
     if (ping_pong(s, t, buf, t->lat_iters, &seq)) return -1;
-    uint64_t t1 = nvx_rdtime();
+    uint64_t t1 = nvx_rdtime(), c1 = nvx_clock_cycles();
     if (t->mark) {
         nvx_icount_mark();
         if (ping_pong(s, t, buf, t->extra_iters, &seq)) return -1;
@@ -270,7 +273,7 @@ static int ping_test(struct side *s, const struct test *t, struct result *res)
     struct nvx_ikc_stats before, after;
     long out = t->kind == MAILBOX ? s->mb_out : s->pt_out;
     if (stats_of(s, t->kind, out, &before)) return -1;
-    uint64_t t2 = nvx_rdtime();
+    uint64_t c2 = nvx_clock_cycles(), t2 = nvx_rdtime();
     for (uint32_t i = 0; i < t->stream_msgs; i++, seq++) {
         put_seq(buf, seq);
         if (send_msg(s, t->kind, buf, t->size)) return -1;
@@ -278,7 +281,7 @@ static int ping_test(struct side *s, const struct test *t, struct result *res)
     uint64_t ack[2];
     uint8_t *ack_buf = t->kind == MAILBOX ? s->small : s->data;
     if (recv_msg(s, t->kind, ack_buf, ACK_BYTES)) return -1;
-    uint64_t t3 = nvx_rdtime();
+    uint64_t t3 = nvx_rdtime(), c3 = nvx_clock_cycles();
     memcpy(ack, ack_buf, sizeof ack);
     if (stats_of(s, t->kind, out, &after)) return -1;
 
@@ -290,6 +293,8 @@ static int ping_test(struct side *s, const struct test *t, struct result *res)
     }
     res->lat_us = (double)(t1 - t0) * 1e6 / NVX_TIMER_HZ / t->lat_iters / 2;
     res->bw_mibs = t3 > t2 ? (double)t->size * t->stream_msgs / MiB / ((double)(t3 - t2) / NVX_TIMER_HZ) : 0;
+    res->lat_cycles = (double)(c1 - c0) / t->lat_iters / 2;
+    res->bw_bytes_per_cycle = c3 > c2 ? (double)t->size * t->stream_msgs / (double)(c3 - c2) : 0;
     res->hw_tx = msgs ? (double)(after.hw_transfers - before.hw_transfers) / msgs : 0;
     res->hw_rx = ack[0] ? (double)ack[1] / ack[0] : 0;
     return 0;
@@ -323,17 +328,19 @@ static int pong_test(struct side *s, const struct test *t)
 
 static void print_header(const struct nvx_info *info, double scale)
 {
-    printf("ikc_bench: board %.*s, %u compute clusters, clock %llu Hz, scale %g\n", (int)sizeof info->board,
-           info->board, info->compute_count, (unsigned long long)NVX_TIMER_HZ, scale);
-    printf("%-8s %-7s %8s %7s %7s %11s %11s %9s %9s\n", "ikc", "where", "bytes", "n_lat", "n_bw", "lat_us",
-           "bw_MiB/s", "hw/msg_tx", "hw/msg_rx");
+    printf("ikc_bench: board %.*s, %u compute clusters, clock %llu Hz, %s clock at %llu Hz, scale %g\n",
+           (int)sizeof info->board, info->board, info->compute_count, (unsigned long long)NVX_TIMER_HZ,
+           nvx_clock_is_virtual() ? "virtual" : "wall", (unsigned long long)nvx_clock_hz(), scale);
+    printf("%-8s %-7s %8s %7s %7s %11s %11s %11s %10s %9s %9s\n", "ikc", "where", "bytes", "n_lat", "n_bw", "lat_us",
+           "bw_MiB/s", "lat_cycles", "B/cycle", "hw/msg_tx", "hw/msg_rx");
     fflush(stdout);
 }
 
 static void print_row(const struct test *t, const struct result *r)
 {
-    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %9.2f %9.2f", kind_name[t->kind], t->remote ? "remote" : "local",
-           t->size, t->lat_iters, t->stream_msgs, r->lat_us, r->bw_mibs, r->hw_tx, r->hw_rx);
+    printf("%-8s %-7s %8u %7u %7u %11.2f %11.3f %11.1f %10.5f %9.2f %9.2f", kind_name[t->kind],
+           t->remote ? "remote" : "local", t->size, t->lat_iters, t->stream_msgs, r->lat_us, r->bw_mibs, r->lat_cycles,
+           r->bw_bytes_per_cycle, r->hw_tx, r->hw_rx);
     if (t->mark) printf(" mark %u", t->mark);
     printf("\n");
     fflush(stdout);

@@ -6,6 +6,7 @@
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -50,6 +51,7 @@ bool copy_origin(UserAddr to, Origin origin) {
 // Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
 // false when neither is possible (the port is full: the caller pushes back).
 bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+    u64 arrived = kernel::clock_core_now();  // a later reader goes on from here, as a waiting one would
     Endpoint* in = g_mailboxes.find_input(node, port);
     if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
         while (!in->waiters.empty()) {
@@ -69,7 +71,7 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
             return true;
         }
     }
-    return g_buffers.store(node, port, origin, payload, length);
+    return g_buffers.store(node, port, origin, payload, length, arrived);
 }
 
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
@@ -120,7 +122,7 @@ i64 try_send(Thread* t) {
     sbi::Result r = noc::mailbox_send(out.node, out.remote_node, phys_of(&staged(t)));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-    count_transfer(out, sizeof(MailboxMessage));
+    count_transfer(out, sizeof(noc::MailboxHeader) + io_of(t).size);  // what the engine moves and times
     count_message(out, io_of(t).size);
     return 0;
 }
@@ -210,9 +212,18 @@ bool poll_credits(OwnNode& own) {
 bool poll_arrivals(u32 index) {
     OwnNode& own = own_node(index);
     bool moved = false;
-    u64 full = atomic::load_acquire(&own.events->mailbox_full);
-    for (; full != 0; full &= full - 1) {
-        u32 sender = lowest_set_bit(full);
+    // Earliest arrival first: messages the host delivered together are served in the
+    // order the modeled kernel would see them.
+    u32 senders[board::kMaxNodes];
+    u32 n = 0;
+    for (u64 full = atomic::load_acquire(&own.events->mailbox_full); full != 0; full &= full - 1) {
+        u32 s = lowest_set_bit(full), i = n++;
+        for (; i > 0 && own.events->slot_stamp[senders[i - 1]] > own.events->slot_stamp[s]; i--) senders[i] = senders[i - 1];
+        senders[i] = s;
+    }
+    for (u32 k = 0; k < n; k++) {
+        u32 sender = senders[k];
+        kernel::clock_serve(own.events->slot_stamp[sender]);  // each arrival from its own time on
         const MailboxMessage& m = own.events->slots[sender];
         u32 port = m.header.target_port;
         Origin origin = {m.header.source, m.header.flags};
@@ -228,6 +239,7 @@ bool poll_arrivals(u32 index) {
                 g_refused[index][port] |= 1ull << sender;
             }
         }
+        kernel::clock_serve_idle();  // this arrival's service ends
         moved = true;
     }
     return moved;
@@ -261,6 +273,11 @@ CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr o
         return outcome;
     }
     if (size < m->length) return resume_with(-NVX_EMSGSIZE);
+    // A reader that came (in virtual time) before the message goes on as if it had waited
+    // for it: from the message's arrival, then the copy; whatever the host's order was. A
+    // server thread takes it at the message's time even if it is itself later.
+    if (kernel::clock_thread_is_server(t)) kernel::clock_serve(m->stamp);
+    else kernel::clock_take(m->stamp);
     if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
         return resume_with(-NVX_EFAULT);  // message stays
     u32 length = m->length;
@@ -324,6 +341,8 @@ bool mailbox_poll() {
     bool moved = false;
     g_look_again = false;
     for (u32 i = 0; i < own_node_count(); i++) {
+        // Retries serve no stamped event: what they send the engine times from the credit.
+        kernel::clock_serve_idle();
         // Refused messages are taken back before any retry, so none is overtaken.
         moved |= take_back(own_node(i));
         moved |= poll_drained(own_node(i));

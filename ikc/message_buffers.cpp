@@ -14,7 +14,7 @@ bool MessageBuffers::has_room(u32 node, u32 port) const {
     return claimed(node, port) || unclaimed_ < kUnclaimedAllowance;
 }
 
-bool MessageBuffers::store(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+bool MessageBuffers::store(u32 node, u32 port, Origin origin, const u8* payload, u32 length, u64 stamp) {
     if (!has_room(node, port)) return false;
     u32 index = lowest_set_bit(~used_mask_);
     if (length > NVX_MAILBOX_MSG_MAX) length = NVX_MAILBOX_MSG_MAX;  // the engine bounds it too
@@ -24,6 +24,7 @@ bool MessageBuffers::store(u32 node, u32 port, Origin origin, const u8* payload,
     m.port = port;
     m.length = length;
     m.origin = origin;
+    m.stamp = stamp;
     m.next = 0;
     memcpy(m.payload, payload, length);
     memset(m.payload + length, 0, sizeof m.payload - length);  // no byte of an older message stays

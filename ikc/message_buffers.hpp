@@ -22,6 +22,7 @@ struct BufferedMessage {
     u32 port;    // target port
     u32 length;
     Origin origin;
+    u64 stamp;   // virtual time it was in the buffer (the reader's answer is no earlier)
     u8 next;     // next message of the same (node, port), plus one; 0 = none
     alignas(16) u8 payload[NVX_MAILBOX_MSG_MAX];  // aligned as user buffers usually are: word copies
 };
@@ -30,8 +31,9 @@ class MessageBuffers {
 public:
     // True if a message for (node, port) would be stored now.
     bool has_room(u32 node, u32 port) const;
-    // False when it does not fit (see has_room), or node or port is out of range.
-    bool store(u32 node, u32 port, Origin origin, const u8* payload, u32 length);
+    // False when it does not fit (see has_room), or node or port is out of range. `stamp`:
+    // the virtual time it arrived (0 under the wall clock).
+    bool store(u32 node, u32 port, Origin origin, const u8* payload, u32 length, u64 stamp = 0);
     // The oldest message for (node, port), or nullptr.
     BufferedMessage* oldest(u32 node, u32 port);
     // Frees a message returned by oldest(); the next one of its (node, port) becomes oldest.

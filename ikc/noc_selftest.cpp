@@ -15,8 +15,11 @@ void noc_selftest() {
     u32 own_node = g_layout.cluster->first_node, foreign_node = foreign.first_node;
     u64 own_buffer = g_layout.mem_base + g_layout.mem_size - board::kPageSize;  // the boot info page
     u64 foreign_buffer = foreign.mem_base;
-    expect_sbi("noc-attach-foreign-node", noc::attach(foreign_node, own_buffer).error, sbi::kErrInvalidParam);
-    expect_sbi("noc-attach-foreign-area", noc::attach(own_node, foreign_buffer).error, sbi::kErrInvalidAddress);
+    expect_sbi("noc-attach-foreign-node", noc::attach(foreign_node, own_buffer, 0).error, sbi::kErrInvalidParam);
+    expect_sbi("noc-attach-foreign-area", noc::attach(own_node, foreign_buffer, 0).error, sbi::kErrInvalidAddress);
+    // The engine advances the clock offsets it is given: they must be the caller's memory.
+    expect_sbi("noc-attach-foreign-clock", noc::attach(own_node, own_buffer, foreign_buffer).error,
+               sbi::kErrInvalidAddress);
     expect_sbi("noc-send-as-foreign-node", noc::mailbox_send(foreign_node, own_node, own_buffer).error,
                sbi::kErrInvalidParam);
     expect_sbi("noc-send-foreign-message", noc::mailbox_send(own_node, foreign_node, foreign_buffer).error,

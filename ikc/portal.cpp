@@ -3,6 +3,7 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
@@ -124,6 +125,7 @@ bool poll_done(u32 index) {
     OwnNode& own = own_node(index);
     u64 done = atomic::exchange_acq_rel(&own.events->portal_done, u64{0});
     if (done == 0 || g_readers[index].empty()) return false;
+    kernel::clock_serve(own.events->portal_stamp);  // from the time the last byte arrived
     Thread* reader = g_readers[index].front();
     u64 bytes = own.events->portal_bytes;
     io_of(reader).done += bytes;
@@ -132,11 +134,12 @@ bool poll_done(u32 index) {
     io_of(reader).posted = 0;
     if (!ended) {
         post_window(reader);
-        return true;
+    } else {
+        g_readers[index].pop();
+        end_read(reader, static_cast<i64>(io_of(reader).done));
+        start_head(index);
     }
-    g_readers[index].pop();
-    end_read(reader, static_cast<i64>(io_of(reader).done));
-    start_head(index);
+    kernel::clock_serve_idle();  // this completion's service ends
     return true;
 }
 
@@ -220,6 +223,7 @@ i64 portal_stats(u64 id, UserAddr address) { return copy_stats(g_portals, id, ad
 bool portal_poll() {
     bool moved = false;
     for (u32 i = 0; i < own_node_count(); i++) {
+        kernel::clock_serve_idle();  // retried writes: the engine times them from the allow
         moved |= poll_ready(i);
         moved |= poll_done(i);
     }

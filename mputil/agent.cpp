@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvx/clock.h>
 #include <nvx/ikc.h>
 #include <nvx/names.h>
 #include <nvx/thread.h>
@@ -59,7 +60,7 @@ void perform(const WriteJob& job)
     ready.kind = WireKind::Ready;
     ready.source = job.send->owner;
     ready.dest = job.receiver;
-    ready.stamp = now_ticks();
+    ready.stamp = now_stamp();
     wire_send(job.node, &ready);
     const char* data = static_cast<const char*>(job.send->data);
     for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {
@@ -75,6 +76,7 @@ void perform(const WriteJob& job)
 void* writer_main(void* arg)
 {
     nvx_thread_set_context(nullptr);  // a writer serves the cluster, not the rank that started it
+    nvx_clock_server();               // each job at its own virtual time (issue 9)
     Writer* w = static_cast<Writer*>(arg);
     for (;;) {
         while (__atomic_load_n(&w->has_job, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&w->has_job, 0);
@@ -194,6 +196,7 @@ void on_cts(const WireHeader& h)
 
 void* agent_main(void*)
 {
+    nvx_clock_server();  // each message at its own virtual time, whatever the host's order (issue 9)
     WireMessage m;
     for (;;) {
         long n = nvx_mailbox_read(g_cluster.mailbox, &m, sizeof m);

@@ -27,7 +27,7 @@ struct Doorbell {
 
     void ring()
     {
-        __atomic_store_n(&stamp, nvx_rdtime(), __ATOMIC_RELAXED);
+        __atomic_store_n(&stamp, nvx_clock_cycles(), __ATOMIC_RELAXED);
         __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST);
         if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0) nvx_sys_futex_wake(&seq, 1);
     }

@@ -121,7 +121,9 @@ bool variant_local_path();
 const char* variant_name();
 
 // transport.cpp
-void complete(Op* op, const Completion& c);  // sets the result, marks done, rings owner
+// Sets the result, marks done, rings the owner. The op carries the completer's virtual time,
+// at least `stamp` (the envelope's): the owner takes it when it sees the op done.
+void complete(Op* op, const Completion& c, uint64_t stamp = 0);
 void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes);
 void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
 
@@ -134,5 +136,7 @@ uint32_t node_of_rank(int world);             // first contact: Name Server look
 // world.cpp
 void world_barrier();                         // every rank of every cluster (blocking)
 uint64_t now_ticks();
+// The calling rank's virtual time (nvx/clock.h): what envelopes and ops carry (issue 9).
+uint64_t now_stamp();
 
 }  // namespace mputil

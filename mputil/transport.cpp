@@ -32,13 +32,16 @@ RankState* me_or_die()
 
 bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE) != 0; }
 
+// The owner saw `op` done: its time moves to the completer's (Lamport).
+void take_completion_time(const Op* op) { nvx_clock_take(op->stamp); }
+
 Op* new_op(OpKind kind, RankState* me)
 {
     Op* op = static_cast<Op*>(xmalloc(sizeof(Op)));
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->owner = me->world_rank;
-    op->stamp = now_ticks();
+    op->stamp = now_stamp();
     return op;
 }
 
@@ -51,7 +54,7 @@ WireHeader header(WireKind kind, int source, int dest)
     h.kind = kind;
     h.source = source;
     h.dest = dest;
-    h.stamp = now_ticks();
+    h.stamp = now_stamp();
     return h;
 }
 
@@ -222,10 +225,12 @@ bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completio
 
 }  // namespace
 
-void complete(Op* op, const Completion& c)
+void complete(Op* op, const Completion& c, uint64_t stamp)
 {
     RankState* owner = state_of(op->owner);
+    uint64_t now = now_stamp();
     op->result = c;
+    op->stamp = stamp > now ? stamp : now;
     __atomic_store_n(&op->done, 1, __ATOMIC_RELEASE);  // the owner may free op from here on
     owner->bell.ring();
 }
@@ -234,7 +239,7 @@ void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes)
 {
     size_t n = delivered_bytes(bytes, recv->capacity);
     if (n > 0) memcpy(recv->buf, data, n);
-    complete(recv, Completion{e.source, e.tag, n, truncates(bytes, recv->capacity), false});
+    complete(recv, Completion{e.source, e.tag, n, truncates(bytes, recv->capacity), false}, e.stamp);
 }
 
 Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
@@ -275,6 +280,7 @@ bool test(Op* op, Completion* out)
 {
     progress(me_or_die());
     if (!is_done(op)) return false;
+    take_completion_time(op);
     if (out != nullptr) *out = op->result;
     return true;
 }
@@ -290,7 +296,10 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
         progress(me);
         int k = 0;
         for (int i = 0; i < n && k < max_done; i++)
-            if (ops[i] != nullptr && is_done(ops[i])) done_index[k++] = i;
+            if (ops[i] != nullptr && is_done(ops[i])) {
+                take_completion_time(ops[i]);
+                done_index[k++] = i;
+            }
         if (k > 0) return k;
         me->bell.sleep(seen);
     }

@@ -80,7 +80,7 @@ void barrier_message(unsigned cluster)
     h.kind = WireKind::Barrier;
     h.source = world_rank();
     h.dest = leader;
-    h.stamp = now_ticks();
+    h.stamp = now_stamp();
     wire_send(node_of_cluster(cluster), &h);
 }
 
@@ -197,6 +197,7 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
 
 uint64_t now_ticks() { return nvx_rdtime(); }
+uint64_t now_stamp() { return nvx_clock_cycles(); }
 
 // Every rank of every cluster: the ranks of a cluster meet at the local barrier, then
 // the cluster leaders report to the root cluster's leader through the MPI mailboxes (the

@@ -1,6 +1,7 @@
 /* The virtual clock's reading (nvx/clock.h): two loads from the board's counter page and
  * the kernel's clock page (nvx_abi.h), at fixed addresses mapped read-only. */
 #include <nvx/clock.h>
+#include <nvx/syscall.h>
 #include <nvx/thread.h>
 #include <nvx_abi.h>
 
@@ -36,4 +37,15 @@ uint64_t nvx_clock_cycles(void)
         uint64_t cycles = COUNTERS->cycles[first + local] + CLUSTER->offset[local];
         if (CLUSTER->thread_hart[slot] == local) return cycles;
     }
+}
+
+void nvx_clock_take(uint64_t stamp)
+{
+    if (COUNTERS->live != NVX_CLOCK_LIVE || stamp <= nvx_clock_cycles()) return;
+    nvx_syscall1(NVX_SYS_CLOCK_TAKE, (long)stamp);
+}
+
+void nvx_clock_server(void)
+{
+    nvx_syscall0(NVX_SYS_CLOCK_SERVER);
 }

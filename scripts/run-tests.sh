@@ -24,6 +24,7 @@ fi
 
 RESULTS=$results tests/launcher/nvx_run_test.sh
 RESULTS=$results tests/launcher/clock_test.sh
+RESULTS=$results tests/launcher/clock_repeat_test.sh
 RESULTS=$results tests/launcher/mpicc_test.sh
 RESULTS=$results tests/launcher/user_includes_test.sh
 RESULTS=$results tests/launcher/weak_scaling_test.sh

@@ -68,6 +68,7 @@ inline constexpr u64 kProgramSize = 4 * MiB;
 inline constexpr u64 kClockCounterPage = kProgramBase + kProgramSize - kPageSize;
 inline constexpr u64 kProgramImageSize = kClockCounterPage - kProgramBase;  // system program's room
 inline constexpr u32 kClockCounterSlots = kPageSize / 8 - 1;  // one word per hart, then the live word
+inline constexpr u64 kClockLive = 0x6b636f6c63787876ull;        // the live word while the counters run
 // The modeled core: one instruction retired = one cycle at this frequency (virtual clock).
 inline constexpr u64 kCoreHz = 400'000'000;
 inline constexpr u64 kClustersBase = kProgramBase + kProgramSize;

@@ -2,6 +2,7 @@
 // every cluster's memory) and starts each cluster's kernel core; every other hart sleeps
 // until its cluster's kernel starts it through SBI HSM.
 #include "hal/board/boot_info.hpp"
+#include "hal/firmware/noc_time.hpp"
 #include "hal/board/current.hpp"
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/fdt.hpp"
@@ -61,6 +62,7 @@ void boot_board(u64 fdt_address) {
         power_off(0xfd);
     }
     memcpy(reinterpret_cast<void*>(board::kProgramBase), g_system_image_start, system_size);
+    noc_time::boot();
     for (u32 i = 0; i < kBoard.cluster_count; i++) {
         const board::Cluster& c = kBoard.cluster(i);
         for (u32 h = c.first_hart; h < c.first_hart + c.harts; h++) {

@@ -2,6 +2,7 @@
 
 #include "hal/board/current.hpp"
 #include "hal/firmware/devices.hpp"
+#include "hal/firmware/noc_time.hpp"
 #include "hal/noc/noc_abi.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
@@ -26,6 +27,8 @@ struct PortalState {
     u64 window;     // bytes of the whole window
     u64 remaining;  // what the receiver's whole read can still take
     u64 waiters;    // senders that found no matching allow
+    u64 allowed_at; // virtual time the allow reaches the sender
+    u64 arrival;    // virtual time the window's last byte so far arrived
 };
 
 struct NodeEngine {
@@ -36,7 +39,15 @@ struct NodeEngine {
     u64 sync_expected[kSyncsPerNode];
     u64 sync_value[kSyncsPerNode];
     NodeStats stats;
+    // Virtual time: when each sender's slot here is free again as that sender sees it (the
+    // credit or drained notice reached it), when each sync register was armed and its
+    // latest signal arrived.
+    u64 slot_free_at[kMaxNodes];
+    u64 sync_armed_at[kSyncsPerNode];
+    u64 sync_arrival[kSyncsPerNode];
 };
+
+constexpr u64 later(u64 a, u64 b) { return a > b ? a : b; }
 
 NodeEngine g_nodes[kBoard.node_count];
 
@@ -72,12 +83,13 @@ void notify_each(u64 nodes, u64 EventArea::*field, u32 from) {
     for (; nodes != 0; nodes &= nodes - 1) notify(lowest_set_bit(nodes), field, bit(from));
 }
 
-Result attach(const board::Cluster& c, u32 node, u64 area) {
+Result attach(const board::Cluster& c, u32 node, u64 area, u64 clock_offsets) {
     if (area % 8 != 0 || !in_caller(c, area, sizeof(EventArea))) return error(sbi::kErrInvalidAddress);
+    if (clock_offsets != 0 && !noc_time::register_offsets(c, clock_offsets)) return error(sbi::kErrInvalidAddress);
     NodeEngine& n = g_nodes[node];
     u64 credit_waiters, portal_waiters;
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         atomic::store_release(&n.events, reinterpret_cast<EventArea*>(area));
         credit_waiters = n.credit_waiters;
         portal_waiters = n.portal.waiters;
@@ -93,8 +105,9 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
     if (!in_caller(c, message, sizeof(MailboxMessage))) return error(sbi::kErrInvalidAddress);
     NodeEngine& target = g_nodes[dst];
     u64 cycles = kBoard.transfer_cycles(src, dst, sizeof(MailboxMessage));
+    noc_time::Transfer sent;
     {
-        LockGuard guard(target.lock);
+        noc_time::TimedLockGuard guard(target.lock);
         EventArea* events = target.events;
         // A message dst refused waits in the sender's own area until its kernel took it
         // back: later ones must not overtake it (the kernel retries after taking it back).
@@ -114,22 +127,29 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
         if (slot.header.length > kMailboxPayload) slot.header.length = kMailboxPayload;
         // Only the payload's bytes travel (the receiver reads no more than the length).
         memcpy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
+        // It leaves once the sender knows the slot is free, after the transfers ahead of it.
+        sent = noc_time::transfer(src, dst, later(noc_time::now(c), target.slot_free_at[src]),
+                                  sizeof slot.header + slot.header.length);
+        events->slot_stamp[src] = sent.arrival;
         atomic::fetch_or(&events->mailbox_full, bit(src));
         target.stats.mailbox_received++;
     }
+    noc_time::advance_to(c, sent.sent);
     g_nodes[src].stats.mailbox_sent++;
     g_nodes[src].stats.modeled_cycles_sent += cycles;
     interrupt_owner(dst);
     return ok(cycles);
 }
 
-Result mailbox_release(u32 node, u32 sender) {
+Result mailbox_release(const board::Cluster& c, u32 node, u32 sender) {
     NodeEngine& n = g_nodes[node];
     bool wake = false;
+    u64 credit = noc_time::notice_arrival(node, sender, noc_time::now(c));
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr || !(n.events->mailbox_full & bit(sender))) return error(sbi::kErrInvalidParam);
         atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
+        n.slot_free_at[sender] = later(n.slot_free_at[sender], credit);
         wake = n.credit_waiters & bit(sender);
         n.credit_waiters &= ~bit(sender);
     }
@@ -140,11 +160,12 @@ Result mailbox_release(u32 node, u32 sender) {
 // The receiving kernel cannot keep slots[sender] (that port is full): the message goes
 // back into the sender's area and the slot frees. The sender cannot have another message
 // refused before it took this one back (mailbox_send refuses to send until then).
-Result mailbox_refuse(u32 node, u32 sender) {
+Result mailbox_refuse(const board::Cluster& c, u32 node, u32 sender) {
     NodeEngine& n = g_nodes[node];
     EventArea* back = atomic::load_acquire(&g_nodes[sender].events);
+    u64 credit = noc_time::notice_arrival(node, sender, noc_time::now(c));
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr || back == nullptr || !(n.events->mailbox_full & bit(sender)) ||
             (atomic::load_acquire(&back->mailbox_returned) & bit(node)))
             return error(sbi::kErrInvalidParam);
@@ -153,6 +174,7 @@ Result mailbox_refuse(u32 node, u32 sender) {
         memcpy(back->returned[node].payload, slot.payload, slot.header.length);
         atomic::fetch_or(&back->mailbox_returned, bit(node));
         atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
+        n.slot_free_at[sender] = later(n.slot_free_at[sender], credit);
         n.credit_waiters &= ~bit(sender);  // its kernel retries once it took the message back
         n.stats.mailbox_refused++;
     }
@@ -161,11 +183,17 @@ Result mailbox_refuse(u32 node, u32 sender) {
 }
 
 // `port` of `node` takes messages again: each sender it refused may send there again.
-Result mailbox_drained(u32 node, u32 port, u64 senders) {
+Result mailbox_drained(const board::Cluster& c, u32 node, u32 port, u64 senders) {
     u64 valid = kBoard.node_count == 64 ? ~0ull : bit(kBoard.node_count) - 1;
     if (port >= kMailboxPortBits || senders == 0 || (senders & ~valid) != 0) return error(sbi::kErrInvalidParam);
+    u64 now = noc_time::now(c);
     for (; senders != 0; senders &= senders - 1) {
         u32 s = lowest_set_bit(senders);
+        {  // the resent message leaves once the notice reached its sender
+            NodeEngine& n = g_nodes[node];
+            noc_time::TimedLockGuard guard(n.lock);
+            n.slot_free_at[s] = later(n.slot_free_at[s], noc_time::notice_arrival(node, s, now));
+        }
         EventArea* events = atomic::load_acquire(&g_nodes[s].events);
         if (events == nullptr) continue;
         atomic::fetch_or(&events->drained_ports[node], static_cast<u32>(bit(port)));
@@ -191,7 +219,7 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     if (remaining < window) return error(sbi::kErrInvalidParam);
     NodeEngine& n = g_nodes[node];
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
         if (n.portal.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer at a time
         PortalState& p = n.portal;
@@ -204,6 +232,8 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
         p.offset = p.filled = 0;
         p.window = window;
         p.remaining = remaining;
+        p.allowed_at = noc_time::notice_arrival(node, sender, noc_time::now(c));
+        p.arrival = 0;
         wake = p.waiters & nodes_of_cluster_of(sender);
         p.waiters &= ~wake;
     }
@@ -237,8 +267,9 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     NodeEngine& target = g_nodes[dst];
     u32 moved;
     bool complete, ended;
+    noc_time::Transfer sent{};
     {
-        LockGuard guard(target.lock);
+        noc_time::TimedLockGuard guard(target.lock);
         PortalState& p = target.portal;
         bool sender_allowed = kBoard.cluster_of_node(p.sender) == kBoard.cluster_of_node(src);
         if (target.events == nullptr || !p.allowed || !sender_allowed || p.ports != ports) {
@@ -251,8 +282,14 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         p.remaining -= moved;
         ended = moved == remaining;
         complete = p.filled == p.window || ended;
+        // The bytes leave once the allow reached the sender, after the transfers ahead of them.
+        if (moved > 0) {
+            sent = noc_time::transfer(src, dst, later(noc_time::now(c), p.allowed_at), moved);
+            p.arrival = later(p.arrival, sent.arrival);
+        }
         if (complete) {  // the event is set under the lock so a cancel can withdraw it
             p.allowed = false;
+            target.events->portal_stamp = p.arrival;
             target.events->portal_bytes = p.filled;
             atomic::fetch_or(&target.events->portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
         }
@@ -266,6 +303,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, piece);
     }
     s.portal_bytes_sent += moved;
+    noc_time::advance_to(c, sent.sent);
     if (complete) interrupt_owner(dst);
     return ok(moved);
 }
@@ -274,7 +312,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
 // syncs go; signals already received stay (they belong to the peers' protocol).
 Result forget_program(u32 node) {
     NodeEngine& n = g_nodes[node];
-    LockGuard guard(n.lock);
+    noc_time::TimedLockGuard guard(n.lock);
     n.portal.allowed = false;
     if (n.events != nullptr) atomic::store_release(&n.events->portal_done, u64{0});
     for (u64& expected : n.sync_expected) expected = 0;
@@ -287,34 +325,40 @@ bool sync_check(NodeEngine& n, u32 k) {
     if (expected == 0 || (n.sync_value[k] & expected) != expected) return false;
     n.sync_value[k] &= ~expected;
     n.sync_expected[k] = 0;  // one shot: the owner arms it again for the next round
+    if (n.events != nullptr) n.events->sync_stamp[k] = later(n.sync_armed_at[k], n.sync_arrival[k]);
+    n.sync_arrival[k] = 0;
     n.stats.sync_fired++;
     return true;
 }
 
-Result sync_arm(u32 node, u32 k, u64 expected) {
+Result sync_arm(const board::Cluster& c, u32 node, u32 k, u64 expected) {
     u64 valid = kBoard.node_count == 64 ? ~0ull : bit(kBoard.node_count) - 1;
     if (k >= kSyncsPerNode || expected == 0 || (expected & ~valid) != 0) return error(sbi::kErrInvalidParam);
     NodeEngine& n = g_nodes[node];
     bool fired;
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
         n.sync_expected[k] = expected;
+        n.sync_armed_at[k] = noc_time::now(c);
         fired = sync_check(n, k);
     }
     if (fired) notify(node, &EventArea::sync_fired, bit(k));
     return ok();
 }
 
-Result sync_signal(u32 src, u32 dst, u32 k) {
+Result sync_signal(const board::Cluster& c, u32 src, u32 dst, u32 k) {
     if (k >= kSyncsPerNode) return error(sbi::kErrInvalidParam);
     NodeEngine& n = g_nodes[dst];
     bool fired;
+    noc_time::Transfer sent = noc_time::transfer(src, dst, noc_time::now(c), 8);
     {
-        LockGuard guard(n.lock);
+        noc_time::TimedLockGuard guard(n.lock);
         n.sync_value[k] |= bit(src);
+        n.sync_arrival[k] = later(n.sync_arrival[k], sent.arrival);
         fired = sync_check(n, k);
     }
+    noc_time::advance_to(c, sent.sent);
     g_nodes[src].stats.sync_signals_sent++;
     g_nodes[src].stats.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, 8);
     if (fired) notify(dst, &EventArea::sync_fired, bit(k));
@@ -338,17 +382,17 @@ Result noc_call(const board::Cluster& c, u64 fn, const u64 a[6]) {
     if (names_peer && a[1] >= kBoard.node_count) return error(sbi::kErrInvalidParam);
     u32 peer = static_cast<u32>(a[1]);
     switch (fn) {
-    case kAttach: return attach(c, own, a[1]);
+    case kAttach: return attach(c, own, a[1], a[2]);
     case kMailboxSend: return mailbox_send(c, own, peer, a[2]);
-    case kMailboxRelease: return mailbox_release(own, peer);
+    case kMailboxRelease: return mailbox_release(c, own, peer);
     case kPortalAllow: return portal_allow(c, own, peer, a[2], a[3], a[4]);
     case kPortalWrite: return portal_write(c, own, peer, a[2], a[3], a[4]);
-    case kSyncArm: return sync_arm(own, static_cast<u32>(a[1]), a[2]);
-    case kSyncSignal: return sync_signal(own, peer, static_cast<u32>(a[2]));
+    case kSyncArm: return sync_arm(c, own, static_cast<u32>(a[1]), a[2]);
+    case kSyncSignal: return sync_signal(c, own, peer, static_cast<u32>(a[2]));
     case kStats: return stats(c, own, a[1]);
     case kForgetProgram: return forget_program(own);
-    case kMailboxRefuse: return mailbox_refuse(own, peer);
-    case kMailboxDrained: return mailbox_drained(own, static_cast<u32>(a[1]), a[2]);
+    case kMailboxRefuse: return mailbox_refuse(c, own, peer);
+    case kMailboxDrained: return mailbox_drained(c, own, static_cast<u32>(a[1]), a[2]);
     default: return error(sbi::kErrNotSupported);
     }
 }

@@ -56,6 +56,12 @@ struct EventArea {
     u64 raised;         // set after any of the above, before the interrupt: the kernel clears
                         // it and reads the other fields only when it was set
     u32 drained_ports[kMaxNodes];       // per receiver node: ports that drained (bit per port)
+    // Virtual time (issue 9; all 0 under the wall clock): when each event happened at this
+    // node, the sender's time plus the modeled NoC latency and queueing. The kernel serves
+    // each event from that time on.
+    u64 slot_stamp[kMaxNodes];          // slots[s]'s message arrived
+    u64 portal_stamp;                   // the completed window's last byte arrived
+    u64 sync_stamp[kSyncsPerNode];      // register k fired
     MailboxMessage slots[kMaxNodes];    // one receive slot per possible sender
     MailboxMessage returned[kMaxNodes]; // per receiver node: our message it refused
 };
@@ -74,7 +80,7 @@ struct NodeStats {
 
 // Vendor extension functions (sbi::kExtVendorNvx), all in the NoC range.
 enum Function : u64 {
-    kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys)
+    kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys, clock offsets_phys or 0: u64 per local hart)
     kMailboxSend,     // (source node, target node, message_phys) -> modeled cycles | kBusy
     kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
     kPortalAllow,     // (node, sender node, ports, PortalSegment list_phys, count | remaining << 32)

@@ -8,7 +8,7 @@ namespace nvx::noc {
 inline sbi::Result call(u64 fn, u64 a0, u64 a1 = 0, u64 a2 = 0, u64 a3 = 0, u64 a4 = 0) {
     return sbi::call(sbi::kExtVendorNvx, fn, a0, a1, a2, a3, a4);
 }
-inline sbi::Result attach(u32 node, u64 area_phys) { return call(kAttach, node, area_phys); }
+inline sbi::Result attach(u32 node, u64 area_phys, u64 offsets_phys) { return call(kAttach, node, area_phys, offsets_phys); }
 inline sbi::Result mailbox_send(u32 src, u32 dst, u64 message_phys) { return call(kMailboxSend, src, dst, message_phys); }
 inline sbi::Result mailbox_release(u32 node, u32 sender) { return call(kMailboxRelease, node, sender); }
 inline sbi::Result portal_allow(u32 node, u32 sender, u64 ports, u64 segments_phys, u32 count, u64 remaining) {

@@ -43,6 +43,11 @@ enum nvx_syscall {
     NVX_SYS_CLUSTER_END_WAIT = 18, /* system program of the control cluster only: -> index
                                   of a cluster the firmware ended because its kernel asked
                                   for a board reset (each reported once); blocks until one */
+    NVX_SYS_CLOCK_TAKE = 19,   /* (local) (stamp) -> 0: the calling hart's virtual time
+                                  becomes at least stamp (a hand-off through shared memory
+                                  carried it: Lamport). -EINVAL if stamp is later than
+                                  any time a thread of the cluster has had (no thread of
+                                  it can have read such a time). 0 and no effect under --clock wall  */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -72,6 +77,12 @@ enum nvx_syscall {
     NVX_SYS_SYNC_SIGNAL = 43,    /* (id of an opened sync) -> 0                            */
     NVX_SYS_SYNC_CLOSE = 44,
     NVX_SYS_SYNC_UNLINK = 45,
+    NVX_SYS_CLOCK_SERVER = 46, /* (local) () -> 0: the calling thread serves requests of
+                                  others (an agent, a name server): from now on each
+                                  hand-off to it (an answer, a wake-up, a message) sets
+                                  its virtual time to the hand-off's, not the maximum, so
+                                  a request it takes late is served at its own time. Its
+                                  time may then go back between requests              */
     NVX_SYS_COUNT
 };
 

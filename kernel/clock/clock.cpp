@@ -7,11 +7,13 @@
 #include "kernel/module.hpp"
 #include "kernel/sched/thread.hpp"
 #include "support/atomic.hpp"
+#include "support/reservations.hpp"
 
 namespace nvx::kernel {
 namespace {
 static_assert(sizeof(nvx_clock_counters) == board::kPageSize && NVX_CLOCK_COUNTER_SLOTS == board::kClockCounterSlots,
               "the ABI's counter page is the board's");
+static_assert(NVX_CLOCK_LIVE == board::kClockLive, "the ABI's live word is the board's");
 static_assert(NVX_TIMER_HZ == board::kTimerHz, "user space's board clock frequency is the board's");
 static_assert(sizeof(nvx_clock_cluster) <= board::kPageSize && kMaxHarts <= NVX_CLOCK_CLUSTER_HARTS);
 static_assert(kMaxThreads == NVX_THREAD_SLOTS && (1u << kThreadSlotBits) == NVX_THREAD_SLOTS,
@@ -37,6 +39,7 @@ ClusterPage g_page;
 struct ThreadTime {
     u64 id;
     u64 stamp;
+    bool server;  // nvx_clock_server(): each hand-off to it sets its time, not a maximum
 };
 ThreadTime g_thread_time[kMaxThreads];
 
@@ -44,6 +47,46 @@ bool g_virtual;  // set once at boot, before any program runs
 
 // Written only by hart `local` (its kernel), read by any hart and by user space.
 u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
+
+// The kernel core as a server: the virtual time already given to served work, and the
+// context being served: since `start`, the core has run the instructions counted since
+// `counter`. Only those make it busy: a wait inside the service (for a message, a free
+// slot: clock_take, the NoC engine) moves the time on, not the core's occupation.
+Reservations<kCoreReservations> g_core_busy;
+struct Service {
+    bool open;
+    u64 start;
+    u64 counter;
+};
+Service g_service;
+
+u64 counter_of(u32 local) { return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]); }
+
+// Rebases hart `local`'s clock so that it reads `t` now. Its offset may go down: the core
+// is a server whose time is per context (no user thread reads it), and a user hart's time
+// is that of the thread it runs (each thread's own time never goes back).
+void set_time(u32 local, u64 t) { atomic::store_relaxed(offset_of(local), t - counter_of(local)); }
+void set_core_time(u64 t) { set_time(0, t); }
+
+// User harts as servers too: the virtual time each thread ran there, so that a thread the
+// scheduler hands to a hart (in host order) runs from its own time, after what that hart
+// ran before it in virtual time, not after whatever the host ran there first. Written
+// only by the hart itself.
+Reservations<kHartReservations> g_hart_busy[kMaxHarts];
+u64 g_run_start[kMaxHarts];
+
+// The latest time any thread of this cluster carried (bounds nvx_clock_take's stamps).
+u64 g_latest;
+void note_latest(u64 t) {
+    u64 seen = atomic::load_relaxed(&g_latest);
+    while (t > seen && !atomic::compare_exchange(&g_latest, seen, t)) {
+    }
+}
+
+void close_service() {
+    if (g_service.open) g_core_busy.reserve(g_service.start, g_service.start + (counter_of(0) - g_service.counter));
+    g_service.open = false;
+}
 }  // namespace
 
 bool clock_boot() {
@@ -55,6 +98,10 @@ bool clock_boot() {
     for (u64& offset : page.offset) offset = 0;
     for (u32& hart : page.thread_hart) hart = 0;
     for (ThreadTime& t : g_thread_time) t = {};
+    g_core_busy.clear();
+    g_service = {};
+    for (auto& busy : g_hart_busy) busy.clear();
+    g_latest = 0;
     // The plugin marks the page before the board starts: it does not change while we run.
     g_virtual = atomic::load_relaxed(&counters().live) == NVX_CLOCK_LIVE;
     return true;
@@ -73,19 +120,88 @@ void clock_advance_to(Cpu& c, u64 stamp) {
 }
 
 void clock_stamp_thread(const Thread* t, u64 stamp) {
+    note_latest(stamp);
     ThreadTime& time = g_thread_time[thread_slot(t)];
-    if (time.id != t->id) time = {t->id, 0};
-    if (stamp > time.stamp) time.stamp = stamp;
+    if (time.id != t->id) time = {t->id, 0, false};
+    if (stamp > time.stamp || time.server) time.stamp = stamp;
 }
 
-void clock_thread_leaves(Cpu& c, const Thread* t) { clock_stamp_thread(t, clock_now(c.local)); }
+bool clock_thread_is_server(const Thread* t) {
+    const ThreadTime& time = g_thread_time[thread_slot(t)];
+    return time.id == t->id && time.server;
+}
 
-void clock_thread_arrives(Cpu& c, const Thread* t) {
+void clock_make_server(Cpu& c, const Thread* t) {
+    ThreadTime& time = g_thread_time[thread_slot(t)];  // t runs here: nobody else writes its slot now
+    if (time.id != t->id) time = {t->id, clock_now(c.local), false};
+    time.server = true;
+}
+
+u64 clock_thread_stamp(const Thread* t) {
+    const ThreadTime& time = g_thread_time[thread_slot(t)];
+    return time.id == t->id ? time.stamp : 0;
+}
+
+void clock_thread_leaves(Cpu& c, const Thread* t) {
+    u64 now = clock_now(c.local);
+    if (g_virtual) g_hart_busy[c.local].reserve(g_run_start[c.local], now);
+    note_latest(now);
+    clock_stamp_thread(t, now);
+}
+
+void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
     u32 slot = thread_slot(t);
     // Before the thread runs here: nvx_clock_cycles() reads it to find this hart.
     atomic::store_relaxed(&g_page.clock.thread_hart[slot], c.local);
-    if (g_thread_time[slot].id == t->id) clock_advance_to(c, g_thread_time[slot].stamp);
+    if (!g_virtual) return;
+    u64 now = clock_now(c.local);
+    // A thread with no time of its own yet (a program's first) goes on from the hart's.
+    u64 stamp = g_thread_time[slot].id == t->id ? g_thread_time[slot].stamp : waited_from;
+    // The hart's instructions since it went to wait are its wake-up: they follow the hand-off.
+    u64 start = g_hart_busy[c.local].first_fit(stamp + (now - waited_from), 0);
+    set_time(c.local, start);
+    g_run_start[c.local] = start;
 }
+
+void clock_user_take(Cpu& c, u64 stamp) {
+    u64 now = clock_now(c.local);
+    if (!g_virtual || stamp <= now) return;
+    // The hart was busy up to now; the thread goes on from the stamp (the wait between
+    // is no work of this hart: another thread may have it meanwhile in virtual time).
+    g_hart_busy[c.local].reserve(g_run_start[c.local], now);
+    u64 start = g_hart_busy[c.local].first_fit(stamp, 0);
+    set_time(c.local, start);
+    g_run_start[c.local] = start;
+}
+
+bool clock_stamp_ok(u64 stamp) {
+    for (u32 local = 1; local < g_page.clock.harts; local++) note_latest(clock_now(local));
+    return stamp <= atomic::load_relaxed(&g_latest);
+}
+
+void clock_serve(u64 stamp) {
+    if (!g_virtual) return;
+    close_service();
+    u64 start = g_core_busy.first_fit(stamp, 0);
+    set_core_time(start);
+    g_service = {true, start, counter_of(0)};
+}
+
+void clock_serve_idle() {
+    if (!g_virtual) return;
+    close_service();
+    set_core_time(0);
+}
+
+void clock_take(u64 stamp) {
+    if (!g_virtual || stamp <= clock_now(0)) return;
+    bool open = g_service.open;
+    close_service();  // the core was busy up to here; it goes on from the stamp
+    set_core_time(stamp);
+    g_service = {open, stamp, counter_of(0)};
+}
+
+u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 
 bool clock_map_user() {
     u64 cluster_page = g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page));

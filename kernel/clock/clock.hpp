@@ -9,31 +9,32 @@
 // max(own time, a stamp handed to it)), so a hart's time never goes back. Under the wall
 // clock (no plugin: the counter page is not live) every stamp is 0 and nothing changes.
 //
-// Step 1 (this file) stamps one hand-off: a thread carries its time from the hart it
-// leaves (posting a call, a preemption or a fault to the kernel core) to the hart that
-// runs it next, so a thread's clock is monotonic across migrations.
-//
-// Limits / next step (step 2): every other hand-off between harts carries its sender's
-// time, through the two calls below and no new structure:
-//  - a stamp is `clock_now(local) + modeled latency`; the receiver calls
-//    clock_advance_to(its Cpu, stamp) when it takes the hand-off;
-//  - forwarded kernel calls: the user hart's stamp (clock_thread_leaves) is taken by the
-//    kernel core (advance_to) when it serves the request; the answer is stamped with the
-//    core's time plus its service by clock_stamp_thread() at dispatch, and the user hart
-//    takes it in clock_thread_arrives (already in place);
-//  - thread create (the creator's time), futex wake and join (the waker's time): the core
-//    stamps the woken thread with clock_stamp_thread();
-//  - IPIs and NoC transfers: the NoC engine (firmware, M-mode: it reads the counter page
-//    and the sender's offset) puts sender time + hops x hop latency + bytes / bandwidth in
-//    each message; link and receiver queues keep a "free at" virtual time so transfers
-//    sharing them queue in virtual time; a receiver serves in stamp order, not host order;
-//  - MPI envelopes and shared-memory cells carry nvx_clock_cycles() and the receiver
-//    takes the maximum through a runtime call that ends in clock_advance_to on its hart.
-// Known host dependence to remove then: the kernel core's dispatch IPI may reach a user
-// hart after it already picked the thread up (it was awake); the late interrupt then
-// costs that hart about 170 instructions at a host-timed moment (tests/guest/clock.c takes
-// the least of three loops for this reason). A hart that finds its dispatch awake should
-// not be interrupted again (e.g. the core skips the IPI to a hart not in wfi).
+// Hand-offs (step 2): every wait on another hart ends at max(own time, the sender's stamp
+// + modeled latency), deterministically.
+//  - A thread carries its time between harts (clock_thread_leaves / _arrives). It starts on
+//    a hart at its stamp plus the hart's wake-up instructions (they follow the hand-off),
+//    or after what that hart ran before it in virtual time (the hart's reservations): a
+//    user hart is a server too, so the host's choice of hart for a floating thread does
+//    not drag its time up to that hart's latest. A user hart's offset is rebased per
+//    thread; a thread's own time never goes back.
+//  - The kernel core is a server, not a thread of work: each request (a posted call, a
+//    NoC event) is served in a context of its own that starts at the first instant at or
+//    after the request's stamp when the core is not reserved by other served work
+//    (clock_serve), and lasts the instructions spent on it. What the core hands out during
+//    it (an answer, a woken or a created thread, a NoC transfer: the engine reads the
+//    core's clock) carries that context's time. So a request served late by the host is
+//    not inflated by requests stamped later (issue 9 item 4). The core's offset is rebased
+//    per context; no user thread reads it (user threads never run on local hart 0).
+//  - NoC transfers: the engine stamps each with the sender's time + hops x hop latency +
+//    bytes / bandwidth, after the transfers reserved earlier on the links it uses
+//    (hal/firmware/noc_time.hpp); the receiving kernel serves each event at its stamp.
+//  - User space: nvx_clock_take(stamp) (MPI's shared-memory cells) moves a user hart
+//    forward through a kernel call on that hart, only when the stamp is ahead.
+// Known host dependences left: a preemption (wall-clock quantum, only with more threads
+// than harts) costs its instructions at a host-timed moment; a signal IPI that races a
+// dispatch (kill, preempt) can still interrupt a hart late; a receiver that finds a shared
+// cell already full takes its stamp instead of waiting for the wake-up (the two paths
+// differ by the wake-up's instructions).
 #pragma once
 #include "kernel/cpu.hpp"
 
@@ -50,10 +51,37 @@ u64 clock_now(u32 local);
 void clock_advance_to(Cpu& c, u64 stamp);
 // The time thread `t` carries to the next hart that runs it (at least `stamp`).
 void clock_stamp_thread(const Thread* t, u64 stamp);
-// User harts: `t` leaves `c` (its time goes with it) / `t` arrives on `c` (user space finds
-// its hart in the clock page; `c` takes the thread's time).
+// Server threads (nvx_clock_server(): an agent serving the requests of others in host
+// order): every hand-off to `t` sets its time to the hand-off's, instead of the maximum,
+// so that a request it takes late is not served at the time of one it took before.
+// clock_make_server: `t` runs on `c` and asks for it.
+bool clock_thread_is_server(const Thread* t);
+void clock_make_server(Cpu& c, const Thread* t);
+// The time thread `t` carried when it last left a hart or was handed over (0 if none).
+u64 clock_thread_stamp(const Thread* t);
+// User harts: `t` leaves `c` (its time goes with it) / `t` arrives on `c`, which went to
+// wait at its time `waited_from` (user space finds its hart in the clock page; `c` takes
+// the thread's time plus the instructions its wake-up cost).
 void clock_thread_leaves(Cpu& c, const Thread* t);
-void clock_thread_arrives(Cpu& c, const Thread* t);
+void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from);
+// User hart `c`, in its running thread's kernel call (nvx_clock_take): the thread goes on
+// from `stamp` if that is later than its time.
+void clock_user_take(Cpu& c, u64 stamp);
+// True if `stamp` is no later than any time this cluster has carried (a stamp user space
+// hands back, nvx_clock_take, cannot be from the future).
+bool clock_stamp_ok(u64 stamp);
+// Kernel core: ends the current service context (reserving the core for the time it
+// took) and serves something stamped `stamp`: from the first unreserved instant at or
+// after it. clock_serve_idle(): work that serves no stamped request (timers, cluster
+// ends): its time is 0 and nothing is reserved.
+void clock_serve(u64 stamp);
+void clock_serve_idle();
+// Kernel core, inside a service: the work now depends on something stamped `stamp`.
+void clock_take(u64 stamp);
+// Kernel core: the current service context's time.
+inline u64 clock_core_now() { return clock_now(0); }
+// The physical address of the offsets (by local hart) the NoC engine reads and advances.
+u64 clock_offsets_phys();
 // Maps the counter page and the cluster's clock page into a new program (nvx_abi.h).
 bool clock_map_user();
 }  // namespace nvx::kernel

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "hal/sbi/sbi_call.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/module.hpp"
 #include "kernel/proc/cluster_ends.hpp"
 #include "kernel/proc/process.hpp"
@@ -20,6 +21,7 @@ constexpr u64 kTickInterval = board::kTimerHz * kTickMicroseconds / 1'000'000;
 void handle_request(Cpu& c, Thread* t) {
     if (!g_process.running || t->state != ThreadState::Running) return;  // killed meanwhile
     u64 generation = g_process.generation;
+    clock_serve(clock_thread_stamp(t));  // the request is served from its own time on
     Outcome outcome;
     switch (c.kind) {
     case RequestKind::Preempt: outcome = Outcome::Yield; break;
@@ -31,6 +33,7 @@ void handle_request(Cpu& c, Thread* t) {
     }
     // The program ended or was replaced: its harts were already given back.
     if (!g_process.running || g_process.generation != generation) return;
+    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_thread(t, clock_core_now());  // the answer
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;
@@ -39,14 +42,35 @@ void handle_request(Cpu& c, Thread* t) {
     }
 }
 
-bool serve_posted_requests() {
+// The requests posted since the last look, earliest stamp first: requests the host
+// delivered together are served in the order the modeled core would see them.
+u32 take_posted(Cpu** cpus, Thread** threads) {
     u64 posted = atomic::exchange_acq_rel(&g_posted_harts, u64{0});
-    for (u64 left = posted; left != 0; left &= left - 1) {
-        Cpu& c = cpu_at(lowest_set_bit(left));
+    u32 n = 0;
+    for (; posted != 0; posted &= posted - 1) {
+        Cpu& c = cpu_at(lowest_set_bit(posted));
         Thread* t = atomic::exchange_acq_rel(&c.posted, static_cast<Thread*>(nullptr));
-        if (t != nullptr) handle_request(c, t);  // null: taken back by a teardown
+        if (t == nullptr) continue;  // taken back by a teardown
+        u32 i = n++;
+        for (; i > 0 && clock_thread_stamp(threads[i - 1]) > clock_thread_stamp(t); i--) {
+            cpus[i] = cpus[i - 1];
+            threads[i] = threads[i - 1];
+        }
+        cpus[i] = &c;
+        threads[i] = t;
     }
-    return posted != 0;
+    return n;
+}
+
+bool serve_posted_requests() {
+    Cpu* cpus[kMaxHarts];
+    Thread* threads[kMaxHarts];
+    u32 n = take_posted(cpus, threads);
+    for (u32 i = 0; i < n; i++) {
+        handle_request(*cpus[i], threads[i]);
+        clock_serve_idle();  // the request's service ends here, not at the next one
+    }
+    return n != 0;
 }
 }  // namespace
 
@@ -56,9 +80,11 @@ void core_loop() {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
+        clock_serve_idle();  // modules open a context per stamped event they serve
         if (poll_cluster_ends()) served = true;
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
             if (m->poll != nullptr && m->poll()) served = true;
+        clock_serve_idle();
         bool fired = (NVX_CSR_READ(sip) & riscv::kIntSTimer) != 0;
         u64 now = riscv::read_time();
         wake_sleepers(now);

@@ -32,16 +32,21 @@ namespace {
     return_to_user(&t->frame);
 }
 
-// Sleeps until the kernel core hands this hart a thread.
+// Sleeps until the kernel core hands this hart a thread. The hart looks for work only
+// after an IPI (the core sends one after every dispatch and signal), so the IPI of a
+// dispatch never interrupts the thread later at a host-timed moment.
 [[noreturn]] void wait_for_dispatch(Cpu& c) {
+    u64 waited_from = clock_now(c.local);
     for (;;) {
-        NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-        // Nothing runs here: nothing to preempt or kill; a kill is acknowledged at once.
-        if (atomic::exchange_acq_rel(&c.signals, 0u) & kSignalKill) send_ipi(cpu_at(0));
-        Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
-        if (next != nullptr) {
-            clock_thread_arrives(c, next);
-            run_thread(c, next);
+        if (NVX_CSR_READ(sip) & riscv::kIntSSoft) {
+            NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+            // Nothing runs here: nothing to preempt or kill; a kill is acknowledged at once.
+            if (atomic::exchange_acq_rel(&c.signals, 0u) & kSignalKill) send_ipi(cpu_at(0));
+            Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
+            if (next != nullptr) {
+                clock_thread_arrives(c, next, waited_from);
+                run_thread(c, next);
+            }
         }
         riscv::wfi();
     }

@@ -1,6 +1,7 @@
 // Blocking and waking threads: the one way futexes, joins and kernel modules (IKC) put a
 // thread to sleep in a kernel call and later finish that call. Kernel core only.
 #pragma once
+#include "kernel/clock/clock.hpp"
 #include "kernel/sched/outcome.hpp"
 #include "kernel/sched/scheduler.hpp"
 
@@ -15,9 +16,11 @@ inline CallResult block(Thread* t, BlockReason why) {
     return blocked();
 }
 
-// Ends the kernel call `t` slept in with `result` and makes it runnable.
+// Ends the kernel call `t` slept in with `result` and makes it runnable; it goes on from
+// the waker's time (the core's current service context) if that is later than its own.
 inline void wake(Thread* t, i64 result) {
     set_result(t, result);
+    clock_stamp_thread(t, clock_core_now());
     g_scheduler.make_ready(t);
 }
 }  // namespace nvx::kernel

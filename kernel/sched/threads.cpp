@@ -1,6 +1,7 @@
 #include "kernel/sched/threads.hpp"
 
 #include "hal/riscv/sv39.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/cpu.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/process.hpp"
@@ -23,6 +24,7 @@ i64 thread_create(const Thread* creator, UserAddr entry, u64 arg, UserAddr stack
     t->frame.x[kGp] = creator->frame.x[kGp];  // gp is program-wide (linker relaxation)
     t->affinity = static_cast<i32>(hart);
     g_process.live_threads++;
+    clock_stamp_thread(t, clock_core_now());  // it starts from its creator's time
     g_scheduler.make_ready(t);
     return static_cast<i64>(t->id);
 }

@@ -2,6 +2,7 @@
 // the calls that run on the calling hart. Modules list theirs with their descriptor.
 #include "hal/riscv/csr.hpp"
 #include "hal/riscv/sv39.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -62,6 +63,18 @@ CallResult sys_node_of(Thread*, const CallArgs& a) {
     return resume_with(b.cluster(static_cast<u32>(cluster)).first_node + static_cast<i64>(interface));
 }
 
+CallResult sys_clock_take(Thread*, const CallArgs& a) {
+    u64 stamp = a.a0;
+    if (!clock_stamp_ok(stamp)) return resume_with(-NVX_EINVAL);
+    clock_user_take(this_cpu(), stamp);
+    return resume_with(0);
+}
+
+CallResult sys_clock_server(Thread* t, const CallArgs&) {
+    clock_make_server(this_cpu(), t);
+    return resume_with(0);
+}
+
 // --- on the kernel core ---
 CallResult sys_exit(Thread*, const CallArgs& a) {
     program_exit(static_cast<u32>(a.a0 & 0xff));
@@ -112,6 +125,8 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_BRK, kCore, sys_brk},
     {NVX_SYS_STACK_MAP, kCore, sys_stack_map},
     {NVX_SYS_CLUSTER_END_WAIT, kCore, sys_cluster_end_wait},
+    {NVX_SYS_CLOCK_TAKE, kHere, sys_clock_take},
+    {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

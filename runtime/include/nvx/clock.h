@@ -44,6 +44,15 @@ uint64_t nvx_clock_hz(void);
 double nvx_clock_seconds(uint64_t cycles);
 /* 1 when the clock counts instructions (the default), 0 under --clock wall. */
 int nvx_clock_is_virtual(void);
+/* A hand-off through shared memory (a queue cell, an envelope) carried `stamp`, the
+ * sender's nvx_clock_cycles() when it wrote: the calling hart's time becomes at least that
+ * (Lamport). Costs a kernel call (on this hart) only when the stamp is ahead. */
+void nvx_clock_take(uint64_t stamp);
+/* The calling thread serves the requests of others (an agent, a name server): each
+ * hand-off to it then sets its time to the hand-off's instead of the maximum, so that a
+ * request it takes late in host order is served at its own time, not after the later ones
+ * it served first. Its time may go back between requests: do not measure with it. */
+void nvx_clock_server(void);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,48 @@
+// The NoC in virtual time (issue 9): the engine stamps every transfer with its sender's
+// virtual time plus the modeled latency, and queues transfers that share a link in virtual
+// time. A hart's time is the board's counter for it plus the offset its kernel keeps; the
+// kernel names where its offsets are when it attaches its nodes. Under the wall clock (no
+// counter plugin) every time is 0 and nothing is reserved.
+#pragma once
+#include "hal/board/board.hpp"
+#include "support/spinlock.hpp"
+
+namespace nvx::firmware::noc_time {
+// True when the board's instruction counters run.
+bool live();
+// Hart 0 at boot, before any other hart starts: notes whether they run, for the IPI path
+// of the trap vector (entry.S), which takes its instructions off the counter.
+void boot();
+// `c`'s kernel keeps its harts' offsets (u64 per local hart) at `offsets_phys`.
+bool register_offsets(const board::Cluster& c, u64 offsets_phys);
+// The calling hart's virtual time (it belongs to cluster `c`).
+u64 now(const board::Cluster& c);
+// The calling hart's time becomes at least `t` (it had to wait for the NoC).
+void advance_to(const board::Cluster& c, u64 t);
+
+struct Transfer {
+    u64 sent;     // the sender's link is free again (the last byte left)
+    u64 arrival;  // the last byte is in the receiver's memory
+};
+// `bytes` from node src to node dst, leaving no earlier than `depart`: each link (the
+// sender's output, the receiver's input) carries one transfer at a time, first fit among
+// the transfers already reserved on it; the head takes hops x hop latency between them.
+Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
+// A notice (credit, allow, drained) from src reaches dst: the head latency only.
+u64 notice_arrival(u32 src, u32 dst, u64 depart);
+
+// Takes `lock` (the engine's per-node and per-link locks). While another hart holds it,
+// this hart spins for as long as the host takes to run that one: those instructions come
+// off this hart's counter, which is charged only what an uncontended acquisition costs
+// (the least any acquisition took: the same code every time).
+class TimedLockGuard {
+public:
+    explicit TimedLockGuard(SpinLock& lock);
+    ~TimedLockGuard() { lock_.unlock(); }
+    TimedLockGuard(const TimedLockGuard&) = delete;
+    TimedLockGuard& operator=(const TimedLockGuard&) = delete;
+
+private:
+    SpinLock& lock_;
+};
+}  // namespace nvx::firmware::noc_time
