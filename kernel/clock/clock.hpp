@@ -5,9 +5,11 @@
 // pages are mapped read-only into every program (nvx_abi.h), so user space reads its
 // hart's time without a kernel call (runtime/clock.c).
 //
-// Rules: only hart `local` changes offset[local], and only upwards (Lamport: a hart takes
-// max(own time, a stamp handed to it)), so a hart's time never goes back. Under the wall
-// clock (no plugin: the counter page is not live) every stamp is 0 and nothing changes.
+// Rules: only hart `local` (or the NoC engine on its behalf, in its SBI call) changes
+// offset[local]. A thread's time only goes up (Lamport: it takes max(own time, a stamp
+// handed to it)); a hart's offset is rebased per thread it runs and, on the kernel core,
+// per request it serves (below). Under the wall clock (no plugin: the counter page is not
+// live) every stamp is 0 and nothing changes.
 //
 // Hand-offs (step 2): every wait on another hart ends at max(own time, the sender's stamp
 // + modeled latency), deterministically.
@@ -24,7 +26,13 @@
 //    it (an answer, a woken or a created thread, a NoC transfer: the engine reads the
 //    core's clock) carries that context's time. So a request served late by the host is
 //    not inflated by requests stamped later (issue 9 item 4). The core's offset is rebased
-//    per context; no user thread reads it (user threads never run on local hart 0).
+//    per context; no user thread reads it (user threads never run on local hart 0). A
+//    wait inside a context (clock_take, the engine) moves its time on without occupying
+//    the core. Requests found waiting together are served earliest stamp first.
+//  - Server threads (nvx_clock_server: MPI's agent and portal writers) take each hand-off's
+//    time instead of the maximum.
+//  - IPIs and the NoC engine's lock spinning cost the hart nothing (the firmware takes
+//    their instructions back off its counter: they land at host-timed moments).
 //  - NoC transfers: the engine stamps each with the sender's time + hops x hop latency +
 //    bytes / bandwidth, after the transfers reserved earlier on the links it uses
 //    (hal/firmware/noc_time.hpp); the receiving kernel serves each event at its stamp.
