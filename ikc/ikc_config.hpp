@@ -9,8 +9,8 @@ inline constexpr u32 kPorts = NVX_IKC_PORTS;  // logical ports per physical endp
 // The ABI's numbers are the board table's: tied here, where both are seen.
 static_assert(NVX_MAILBOX_MSG_MAX == noc::kMailboxPayload, "the ABI's mailbox payload is the hardware's");
 static_assert(NVX_SYNC_PORTS == board::kSyncsPerNode, "the ABI's sync ports are the hardware's registers");
-inline constexpr u32 kVirtualMailboxes = 64;
-inline constexpr u32 kVirtualPortals = 64;
+inline constexpr u32 kVirtualMailboxes = NVX_IKC_MAILBOXES;
+inline constexpr u32 kVirtualPortals = NVX_IKC_PORTALS;
 inline constexpr u32 kVirtualSyncs = 16;
 inline constexpr u32 kMessageBuffers = NVX_MAILBOX_BUFFERS;         // arrived messages kept until read
 inline constexpr u32 kPortQuota = NVX_MAILBOX_PORT_QUOTA;           // of them, at most this many per port

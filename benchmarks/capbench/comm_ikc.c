@@ -40,10 +40,10 @@
  * the same number for its mailbox and its portal. */
 #define FIRST_PORT NVX_FIRST_USER_PORT
 #define MAX_RANKS_PER_CLUSTER (NVX_IKC_PORTS - NVX_FIRST_USER_PORT)
-/* Virtual mailboxes (and, separately, portals) of a cluster's kernel (ikc/ikc_config.hpp;
- * not in the ABI): the ranks' inputs take one each, the rest is shared out as caches of
- * open outputs, minus a margin for the runtime. */
-#define IKC_ENDPOINTS 64
+/* Virtual mailboxes and portals of a cluster's kernel (nvx_abi.h): the ranks' inputs take
+ * one of each, the rest is shared out as caches of open outputs, minus a margin for the
+ * runtime. */
+#define IKC_ENDPOINTS (NVX_IKC_MAILBOXES < NVX_IKC_PORTALS ? NVX_IKC_MAILBOXES : NVX_IKC_PORTALS)
 #define IKC_ENDPOINT_MARGIN 4
 #define OUTPUT_CACHE_MAX 8
 
