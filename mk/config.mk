@@ -64,6 +64,9 @@ USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB
 # QEMU and guest-test time limits (seconds).
 QEMU := qemu-system-riscv64
 GUEST_TIMEOUT ?= 60
+# The clock of `make test`'s runs that do not choose one (README "The virtual clock"):
+# empty = nvx-run's default (virtual wherever the plugin is built), or virtual / wall.
+CLOCK ?=
 
 # LWMPI: the variant scripts/mpicc builds against by default (both are always built):
 # opt (local messages through shared memory) or unopt (everything through IKC).

@@ -10,6 +10,7 @@ filter=${1:-}
 results=${RESULTS:-build/guest-results.txt}
 timeout_s=${GUEST_TIMEOUT:-60}
 mkdir -p build/test-logs
+echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one"
 
 count() { grep -c -- "$1" "$2" || true; }
 
