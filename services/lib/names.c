@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <nvx/clock.h>
 #include <nvx/ikc.h>
 #include <nvx/thread.h>
 #include "protocol.h"
@@ -63,6 +64,7 @@ static void *daemon_main(void *unused)
     long box = nvx_mailbox_create(info.node, NVX_NAME_DAEMON_PORT);
     long reply_to[MAX_NODES] = {0};
     if (box < 0) return 0;
+    nvx_clock_server();  /* each request at its own virtual time, whatever the host's order */
     for (;;) {
         struct nvx_name_request req;
         struct nvx_mailbox_origin from;

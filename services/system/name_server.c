@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <nvx/clock.h>
 #include "protocol.h"
 #include "system.h"
 
@@ -81,6 +82,7 @@ void *name_server_main(void *unused)
         printf("[name server] cannot listen: %ld\n", box);
         return 0;
     }
+    nvx_clock_server();  /* each request at its own virtual time, whatever the host's order */
     for (;;) {
         struct nvx_name_request req;
         struct nvx_mailbox_origin from;

@@ -15,8 +15,15 @@
  *   chain     a token passed once through every compute cluster: its virtual transit time
  *             is at least the sum of the modeled costs of its hops, and at most that plus
  *             every instruction the harts on its path ran while it travelled.
+ *   names     the Name Server is a server too: one client per compute cluster asks it for
+ *             a name, cluster r after 2 r x kNameSpread cycles of work, first in turn and
+ *             then in inverted host order (the latest stamps ask first). Each client's
+ *             round trip must equal its round trip in turn, not carry the later requests
+ *             the server took first.
  * No wall-clock assertion: virtual cycles are deterministic. */
+#include <errno.h>
 #include <nvx/clock.h>
+#include <nvx/names.h>
 #include <nvx/sync.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
@@ -38,6 +45,13 @@ enum { kThink = 5000 };
  * median: a round where the reply reaches the pinger's kernel before the pinger's read
  * call (host order) takes the buffered path, a few dozen instructions apart. */
 enum { kServerTolerance = 8, kDistanceTolerance = 4 };
+/* names: work between the clusters' requests (x 2 cycles), far more than the Name Server
+ * spends on one, so that in virtual time no request waits for another; host order gaps
+ * (board clock) far more than that work takes on the host. A request the server took
+ * after a later-stamped one used to come back r x 1 M cycles late. The tolerance covers
+ * the host-timed costs README "The virtual clock" lists as limits (the buffered read path,
+ * a timer interrupt landing during the call: about 1,000 cycles, seen on mppa256). */
+enum { kNameSpread = 500000, kNameGapHz = 20, kNameTolerance = 1536 };
 
 static uint64_t counter_of(uint32_t global_hart) { return COUNTERS->cycles[global_hart]; }
 
@@ -349,6 +363,41 @@ static void *chain_thread(void *arg)
     return 0;
 }
 
+/* --- names: the Name Server serves each request at its own time --- */
+static uint64_t name_round_trip(const char *what, unsigned rank)
+{
+    char name[NVX_NAME_MAX + 1];
+    snprintf(name, sizeof name, "clk-%s-%u", what, rank); /* linked by nobody: never cached */
+    unsigned node = 0, port = 0;
+    uint64_t t0 = nvx_clock_cycles();
+    int err = nvx_name_lookup(name, &node, &port);
+    uint64_t t1 = nvx_clock_cycles();
+    TCHECK_EQ(err, -ENOENT);
+    return t1 - t0;
+}
+
+static void *names_thread(void *arg)
+{
+    (void)arg;
+    unsigned r = g_env.rank, n = g_env.n;
+    (void)name_round_trip("warm", r); /* opens the reply port and the server's mailbox */
+    TCHECK_EQ(ikc_barrier(&g_env), 0);
+    spin((uint64_t)r * kNameSpread);
+    uint64_t in_turn = name_round_trip("turn", r);
+    TCHECK_EQ(ikc_barrier(&g_env), 0);
+    /* Inverted: the cluster with the most work sleeps least (board clock), so the server
+     * takes the later stamps first; sleeping costs no virtual time. */
+    TCHECK_EQ(nvx_thread_sleep_until(nvx_rdtime() + (uint64_t)(n - r) * (NVX_TIMER_HZ / kNameGapHz)), 0);
+    spin((uint64_t)r * kNameSpread);
+    uint64_t inverted = name_round_trip("inverted", r);
+    int64_t diff = (int64_t)inverted - (int64_t)in_turn;
+    printf("clock_handoff: cluster %u: Name Server round trip %llu cycles in turn, %llu in inverted host order\n", r,
+           (unsigned long long)in_turn, (unsigned long long)inverted);
+    TCHECK(diff >= -kNameTolerance && diff <= kNameTolerance);
+    TCHECK_EQ(ikc_barrier(&g_env), 0);
+    return 0;
+}
+
 static void run_pinned(void *(*fn)(void *))
 {
     CHECK_EQ(ikc_env_init(&g_env), 0);
@@ -369,6 +418,7 @@ int main(int argc, char **argv)
         CHECK(nvx_sys_info(&info) == 0 && info.compute_count >= 2); /* a chain needs two clusters */
         run_pinned(chain_thread);
     }
-    else CHECK(!"unknown mode (server, pingpong or chain)");
+    else if (strcmp(mode, "names") == 0) run_pinned(names_thread);
+    else CHECK(!"unknown mode (server, pingpong, chain or names)");
     return check_finish("clock_handoff");
 }
