@@ -1,24 +1,22 @@
-/* All-to-all (A2A), the thesis' synthetic benchmark, directly on MPI: one superstep per
- * message size (128 B .. 32 KiB, doubling); in each, for I iterations, every rank sends
- * one message of that size to every other rank in the pairwise-exchange order (step s =
- * 1..P-1: send to rank + s, receive from rank - s, with MPI_Sendrecv, so no step can
- * deadlock), then all meet at a barrier. Every received payload is checked: its content
- * is derived from sender, receiver, size and iteration.
- * Output (rank 0): per size "a2a: size S, iterations I, cycles C, seconds T, verified yes",
- * then the capbench summary line (benchmarks/capbench/cap_app.c has the format). */
-#include <mpi.h>
+/* All-to-all (A2A), the thesis' synthetic benchmark, written once against cap_comm.h like
+ * FN, GF and KM (so it exists in every build: ipc, unopt, opt). One superstep per message
+ * size (128 B .. 32 KiB, doubling); in each, for I iterations, every pair of ranks
+ * exchanges one message of that size each way in the pairwise order of cap_pairs.h (each
+ * round pairs every rank with one partner; the lower rank of a pair sends first, so the
+ * blocking sends of every layer cannot deadlock); then the ranks sum their payload errors,
+ * which is also the superstep's global barrier. Every received payload is checked: its
+ * content is derived from sender, receiver, size and iteration.
+ * Output (rank 0, after the measured region): per size "a2a: size S, iterations I, cycles
+ * C, seconds T, verified yes", then the capbench summary line (cap_app.c). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "../capbench/cap_class.h"
-#include "../capbench/cap_comm.h"
+#include "../capbench/cap_app.h"
 #include "../capbench/cap_data.h"
-#include "../capbench/cap_mpi_build.h"
+#include "../capbench/cap_pairs.h"
 
-enum { kMinSize = 128, kMaxSize = 32768, kTag = 7 };
-
-static _Thread_local uint64_t comm_cycles, bytes_sent, messages_sent;
+enum { kMinSize = 128, kMaxSize = 32768, kSizes = 9 };
+_Static_assert(kMinSize << (kSizes - 1) == kMaxSize, "one superstep per doubling");
 
 /* The payload of (sender, receiver, size, iteration): 64-bit words from one seed. */
 static uint64_t seed_of(int from, int to, int size, uint32_t it)
@@ -26,134 +24,76 @@ static uint64_t seed_of(int from, int to, int size, uint32_t it)
     return cap_splitmix64(((uint64_t)from << 40) ^ ((uint64_t)to << 20) ^ ((uint64_t)size << 4) ^
                           ((uint64_t)it << 52));
 }
+
 static void fill(uint64_t *buf, int size, uint64_t seed)
 {
     for (int i = 0; i < size / 8; i++)
         buf[i] = seed + (uint64_t)i * 0x9e3779b97f4a7c15ull;
 }
-static uint64_t mismatches(const uint64_t *buf, int size, uint64_t seed)
+
+static int intact(const uint64_t *buf, int size, uint64_t seed)
 {
     uint64_t bad = 0;
     for (int i = 0; i < size / 8; i++)
         bad += buf[i] != seed + (uint64_t)i * 0x9e3779b97f4a7c15ull;
-    return bad;
+    return bad == 0;
 }
 
-static void barrier(void)
+/* One message of `bytes` each way between this rank and `peer`; returns 1 if the payload
+ * received is wrong. */
+static int exchange(int peer, int bytes, uint32_t it, uint64_t *out, uint64_t *in)
 {
-    uint64_t t0 = cap_cycles();
-    MPI_Barrier(MPI_COMM_WORLD);
-    comm_cycles += cap_cycles() - t0;
-}
-
-static int usage(int rank, const char *why)
-{
-    if (rank == 0)
-        fprintf(stderr, "a2a: %s\nusage: a2a [--class test|small|thesis] [--iters I]\n", why);
-    return 2;
-}
-
-static int parse(int rank, int argc, char **argv, const char **cls, uint32_t *iters)
-{
-    const struct cap_class *c = &cap_classes[0];
-    long forced = -1;
-    for (int i = 1; i < argc; i++) {
-        if (i + 1 >= argc)
-            return usage(rank, "an option needs a value");
-        if (strcmp(argv[i], "--class") == 0) {
-            c = NULL;
-            for (unsigned k = 0; k < CAP_CLASS_COUNT; k++)
-                if (strcmp(cap_classes[k].name, argv[i + 1]) == 0)
-                    c = &cap_classes[k];
-            if (!c)
-                return usage(rank, "unknown class");
-        } else if (strcmp(argv[i], "--iters") == 0) {
-            char *end = NULL;
-            forced = strtol(argv[i + 1], &end, 10);
-            if (*end || forced < 1 || forced > 1000000)
-                return usage(rank, "--iters needs a number in 1..1000000");
-        } else {
-            return usage(rank, "unknown option");
-        }
-        i++;
+    int me = cap_rank();
+    fill(out, bytes, seed_of(me, peer, bytes, it));
+    if (me < peer) {
+        cap_send(peer, out, (size_t)bytes);
+        cap_recv(peer, in, (size_t)bytes);
+    } else {
+        cap_recv(peer, in, (size_t)bytes);
+        cap_send(peer, out, (size_t)bytes);
     }
-    *cls = c->name;
-    *iters = forced > 0 ? (uint32_t)forced : c->a2a_iters;
-    return 0;
+    return !intact(in, bytes, seed_of(peer, me, bytes, it));
 }
 
-int main(int argc, char **argv)
+int cap_main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    const char *cls;
-    uint32_t iters;
-    int status = parse(rank, argc, argv, &cls, &iters);
-    if (status) {
-        MPI_Finalize();
+    struct cap_run run;
+    struct cap_option options[] = {
+        {"iters", &run.params.a2a_iters, 1, 1000000, "iterations: messages per pair and size"},
+    };
+    int status = cap_begin(&run, "a2a", argc, argv, options, 1);
+    if (status)
         return status;
-    }
-    /* Clusters in use: the ranks that lead their shared-memory group. */
-    MPI_Comm local;
-    int local_rank, leaders = 0;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &local);
-    MPI_Comm_rank(local, &local_rank);
-    int leads = local_rank == 0;
-    MPI_Allreduce(&leads, &leaders, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    MPI_Comm_free(&local);
-    char build[16];
-    cap_mpi_build_name(build, sizeof build);
+    uint64_t *out = cap_alloc(kMaxSize, "a2a send buffer"), *in = cap_alloc(kMaxSize, "a2a receive buffer");
+    int n = cap_size(), rounds = cap_pair_rounds(n);
+    uint64_t cycles[kSizes], bad[kSizes];
+    cap_start(&run);
 
-    uint64_t *out = malloc(kMaxSize), *in = malloc(kMaxSize);
-    if (!out || !in) {
-        fprintf(stderr, "a2a: rank %d: out of memory for two %d-byte buffers\n", rank, kMaxSize);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    uint64_t total_cycles = 0, total_bad = 0;
-    MPI_Barrier(MPI_COMM_WORLD);
-    for (int bytes = kMinSize; bytes <= kMaxSize; bytes *= 2) {
-        uint64_t bad = 0, start = cap_cycles();
-        for (uint32_t it = 0; it < iters; it++)
-            for (int step = 1; step < size; step++) {
-                int to = (rank + step) % size, from = (rank - step + size) % size;
-                fill(out, bytes, seed_of(rank, to, bytes, it));
-                MPI_Status st;
-                uint64_t t0 = cap_cycles();
-                MPI_Sendrecv(out, bytes, MPI_BYTE, to, kTag, in, bytes, MPI_BYTE, from, kTag,
-                             MPI_COMM_WORLD, &st);
-                comm_cycles += cap_cycles() - t0;
-                bytes_sent += (uint64_t)bytes;
-                messages_sent++;
-                int got = 0;
-                MPI_Get_count(&st, MPI_BYTE, &got);
-                bad += got != bytes || mismatches(in, bytes, seed_of(from, rank, bytes, it));
+    uint64_t mark = run.start;
+    for (int s = 0; s < kSizes; s++) {
+        int bytes = kMinSize << s;
+        uint64_t mine = 0;
+        for (uint32_t it = 0; it < run.params.a2a_iters; it++)
+            for (int t = 0; t < rounds; t++) {
+                int peer = cap_pair_partner(cap_rank(), n, t);
+                if (peer >= 0)
+                    mine += (uint64_t)exchange(peer, bytes, it, out, in);
             }
-        barrier();
-        uint64_t cycles = cap_cycles() - start, all_bad = 0;
-        /* Outside the measured superstep: did any rank see a wrong payload? */
-        MPI_Allreduce(&bad, &all_bad, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        total_bad += all_bad;
-        total_cycles += cycles;
-        if (rank == 0) {
-            printf("a2a: size %d, iterations %u, cycles %llu, seconds %.6f, verified %s\n", bytes,
-                   iters, (unsigned long long)cycles, cap_seconds(cycles), all_bad ? "no" : "yes");
-            fflush(stdout);
+        bad[s] = cap_sum_all(mine);
+        uint64_t now = cap_cycles();
+        cycles[s] = now - mark;
+        mark = now;
+    }
+
+    uint64_t total_bad = 0;
+    if (cap_rank() == 0)
+        for (int s = 0; s < kSizes; s++) {
+            total_bad += bad[s];
+            printf("a2a: size %d, iterations %u, cycles %llu, seconds %.6f, verified %s\n", kMinSize << s,
+                   (unsigned)run.params.a2a_iters, (unsigned long long)cycles[s], cap_seconds(cycles[s]),
+                   bad[s] ? "no" : "yes");
         }
-    }
-    uint64_t mine[3] = {comm_cycles, bytes_sent, messages_sent}, sum[3];
-    MPI_Reduce(mine, sum, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        printf("capbench: app=a2a build=%s ranks=%d clusters=%d class=%s cycles=%llu seconds=%.6f "
-               "comm_cycles=%llu bytes=%llu messages=%llu verified=%s\n",
-               build, size, leaders, cls, (unsigned long long)total_cycles, cap_seconds(total_cycles),
-               (unsigned long long)(sum[0] / (uint64_t)size), (unsigned long long)sum[1],
-               (unsigned long long)sum[2], total_bad ? "no" : "yes");
-        fflush(stdout);
-    }
     free(out);
     free(in);
-    MPI_Finalize();
-    return rank == 0 && total_bad ? 3 : 0;
+    return cap_finish_checked(&run, mark, total_bad == 0);
 }

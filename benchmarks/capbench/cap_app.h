@@ -18,7 +18,7 @@ struct cap_option {
 };
 
 struct cap_run {
-    const char *app;          /* "fn", "gf", "km"                                           */
+    const char *app;          /* "fn", "gf", "km", "a2a"                                    */
     struct cap_class params;  /* the class, with any overrides applied                      */
     int overridden;           /* an override changed a parameter: no reference to check     */
     uint64_t start;           /* cap_cycles() when the measured region began                */
@@ -35,6 +35,10 @@ int cap_begin(struct cap_run *run, const char *app, int argc, char **argv,
  * and back). */
 void cap_start(struct cap_run *run);
 
+/* Every rank calls it with its value: returns the sum over all ranks, to every rank, once
+ * all have arrived (the tree of cap_start: it is also a barrier). */
+uint64_t cap_sum_all(uint64_t mine);
+
 /* Roles. The local master of each cluster (its local rank 0; rank 0 is also the global
  * master) hands out work to the other ranks of its cluster, its workers; a cluster with
  * one rank only has its local master do the work itself. Worker w of this cluster is
@@ -49,6 +53,11 @@ int cap_is_local_master(void);
  * elsewhere). Gathers the statistics, checks the result against the reference table,
  * prints the result and summary lines. Returns the exit status (0, or 3 on a mismatch). */
 int cap_finish(struct cap_run *run, uint64_t end, const char *result);
+
+/* The same end for an application that checks its own result as it goes (A2A checks
+ * every payload) and printed its result lines already: `verified` (rank 0's, non-zero if
+ * every check passed) replaces the reference table. Returns 0, or 3 if not verified. */
+int cap_finish_checked(struct cap_run *run, uint64_t end, int verified);
 
 /* [lo, hi) of `count` items split into `parts` near-equal contiguous blocks: block `part`. */
 static inline uint64_t cap_block_lo(uint64_t count, int parts, int part)

@@ -1,5 +1,5 @@
-# CAP Bench (issue 11): FN, GF and KM over the communication layer cap_comm.h, and the
-# all-to-all benchmark A2A directly on MPI, each for both LWMPI variants:
+# CAP Bench (issue 11): FN, GF, KM and the all-to-all benchmark A2A, each written once over
+# the communication layer cap_comm.h, here linked with comm_mpi.c for both LWMPI variants:
 #   build/user/capbench/{fn,gf,km,a2a}_{opt,unopt}.elf
 # and the host reference tool build/tools/capbench-ref, whose table of expected results
 # (generated at build time) is compiled into every application. Included by the top
@@ -8,7 +8,7 @@
 # $(call capbench_app_obj,APP) + $(CAPBENCH_COMMON_OBJS) + that build's layer.
 capbench_saved_default_goal := $(.DEFAULT_GOAL)
 
-CAPBENCH_APPS := fn gf km
+CAPBENCH_APPS := fn gf km a2a
 CAPBENCH_DIR := benchmarks/capbench
 CAPBENCH_OUT := $(USER_OUT)/capbench
 
@@ -24,10 +24,12 @@ $(CAPBENCH_EXPECTED): $(CAPBENCH_REF)
 	$(CAPBENCH_REF) table >$@.tmp && mv $@.tmp $@
 $(call lwmpi_objs,$(CAPBENCH_EXPECTED)): MPI_CFLAGS += -I$(CAPBENCH_DIR)
 
-capbench_app_obj = $(call lwmpi_objs,$(CAPBENCH_DIR)/$(1).c)
+# An application's source: benchmarks/capbench/APP.c, but A2A has its own folder.
+CAPBENCH_SRC_a2a := benchmarks/a2a/a2a.c
+capbench_app_src = $(or $(CAPBENCH_SRC_$(1)),$(CAPBENCH_DIR)/$(1).c)
+capbench_app_obj = $(call lwmpi_objs,$(call capbench_app_src,$(1)))
 CAPBENCH_COMMON_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/cap_app.c $(CAPBENCH_DIR)/cap_clock.c $(CAPBENCH_EXPECTED))
 CAPBENCH_MPI_OBJS := $(call lwmpi_objs,$(CAPBENCH_DIR)/comm_mpi.c $(CAPBENCH_DIR)/cap_mpi_build.c)
-A2A_OBJS := $(call lwmpi_objs,benchmarks/a2a/a2a.c $(CAPBENCH_DIR)/cap_clock.c $(CAPBENCH_DIR)/cap_mpi_build.c)
 
 # Programs of the layer itself, built for every layer as NAME_BUILD.elf: its conformance
 # test (the same source proves every build) and its ping-pong.
@@ -39,11 +41,10 @@ $(foreach a,$(CAPBENCH_APPS),$(call lwmpi_program,$(CAPBENCH_OUT)/$(a)_$(1).elf,
 )
 $(foreach t,$(CAPBENCH_LAYER_PROGRAMS),$(call lwmpi_program,$(CAPBENCH_OUT)/$(notdir $(t))_$(1).elf,$(call lwmpi_objs,$(t).c $(CAPBENCH_DIR)/cap_clock.c) $(CAPBENCH_MPI_OBJS),$(1))
 )
-$(call lwmpi_program,$(CAPBENCH_OUT)/a2a_$(1).elf,$(A2A_OBJS),$(1))
 endef
 $(foreach v,$(MPI_VARIANTS),$(eval $(call capbench_variant,$(v))))
 
-CAPBENCH_ELFS := $(foreach v,$(MPI_VARIANTS),$(foreach a,$(CAPBENCH_APPS) a2a $(notdir $(CAPBENCH_LAYER_PROGRAMS)),$(CAPBENCH_OUT)/$(a)_$(v).elf))
+CAPBENCH_ELFS := $(foreach v,$(MPI_VARIANTS),$(foreach a,$(CAPBENCH_APPS) $(notdir $(CAPBENCH_LAYER_PROGRAMS)),$(CAPBENCH_OUT)/$(a)_$(v).elf))
 .PHONY: capbench
 capbench: $(CAPBENCH_ELFS) $(CAPBENCH_REF)
 USER_PROGRAMS += $(CAPBENCH_ELFS)

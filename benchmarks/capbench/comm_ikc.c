@@ -46,6 +46,8 @@
 #define IKC_ENDPOINTS (NVX_IKC_MAILBOXES < NVX_IKC_PORTALS ? NVX_IKC_MAILBOXES : NVX_IKC_PORTALS)
 #define IKC_ENDPOINT_MARGIN 4
 #define OUTPUT_CACHE_MAX 8
+_Static_assert(IKC_ENDPOINTS - IKC_ENDPOINT_MARGIN >= 2 * MAX_RANKS_PER_CLUSTER,
+               "every rank of a full cluster has its input and at least one cached output of each kind");
 
 /* Rank threads: a stack of 1/8 of the user memory per rank here, within [16, 64] KiB,
  * unless the launcher's --rank-stack (NVX_RANK_STACK) says otherwise. */
@@ -121,7 +123,7 @@ _Noreturn void cap_abort(int status, const char *why)
     nvx_sys_exit(code); /* the cluster ends; the Spawn Server ends the run on it */
 }
 
-static _Noreturn void failf(int status, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static _Noreturn void failf(int status, const char *fmt, ...)
 {
     char why[160];
     va_list ap;
@@ -353,11 +355,14 @@ int cap_recv_any(void *buf, size_t bytes)
 }
 
 /* --- start-up ------------------------------------------------------------------------ */
-static void launch_refused(const char *fmt, long value)
+__attribute__((format(printf, 1, 2))) static _Noreturn void launch_refused(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     printf("cap: cannot start the ipc layer: ");
-    printf(fmt, value);
+    vprintf(fmt, ap);
     printf("\n");
+    va_end(ap);
     fflush(stdout);
     nvx_sys_exit(CAP_EXIT_LAUNCH);
 }
@@ -382,7 +387,8 @@ static void setup_world(const struct nvx_launch *launch, const struct nvx_info *
     g.here = (int)launch->ranks_here;
     if (g.size > 0xffff) launch_refused("%ld ranks: the wire names at most 65535", (long)g.size);
     if (g.here < 1 || g.here > MAX_RANKS_PER_CLUSTER)
-        launch_refused("%ld ranks on one cluster: at most 28 (one user port each of ports 4-31)", (long)g.here);
+        launch_refused("%ld ranks on one cluster: at most %ld (one user port each of ports %ld-%ld)", (long)g.here,
+                       (long)MAX_RANKS_PER_CLUSTER, (long)FIRST_PORT, (long)NVX_IKC_PORTS - 1);
     if (g.here > (int)info->user_harts) launch_refused("%ld ranks on one cluster: more than its PEs", (long)g.here);
     if (2 * g.here + 1 > (int)info->max_threads)
         launch_refused("%ld ranks on one cluster: more threads than the kernel holds", (long)g.here);
@@ -467,7 +473,7 @@ int main(int argc, char **argv)
 {
     struct nvx_info info;
     struct nvx_launch launch;
-    if (nvx_sys_info(&info) < 0) launch_refused("no cluster information (%ld)", -1);
+    if (nvx_sys_info(&info) < 0) launch_refused("no cluster information (%ld)", -1L);
     if (nvx_launch_info(&launch) != 0) { /* started without the launcher: a world of one */
         memset(&launch, 0, sizeof launch);
         launch.ranks = launch.clusters = launch.pes = launch.ranks_here = 1;

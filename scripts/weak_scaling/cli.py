@@ -125,8 +125,6 @@ class Config:
             why = boards.check_fits(n, m, self.ppc, self.facts)
             if why:
                 raise UsageError(why)
-        if plan.A2A_APP in self.apps and not any(b.base in plan.A2A_BUILDS for b in self.builds):
-            raise UsageError("a2a runs over LWMPI only: add the opt or unopt build")
         self.out = args.out or os.path.join(args.build_root, "weak-scaling", "%s-%s" % (self.board, self.klass))
         self.program_dir = os.path.join(args.build_root, "user", "capbench")
         self.points = plan.make_points(self.apps, self.builds, self.ranks, self.maps, self.ppc, self.repeats,

@@ -9,8 +9,6 @@ A2A_APP = "a2a"
 ALL_APPS = CAPBENCH_APPS + (A2A_APP,)
 BASE_BUILDS = ("ipc", "unopt", "opt")
 DEFAULT_BUILDS = BASE_BUILDS
-# A2A exists over LWMPI only (there is no raw-IKC version).
-A2A_BUILDS = ("unopt", "opt")
 MAPPINGS = ("compact", "scatter")
 CLASSES = ("test", "small", "thesis")
 
@@ -60,12 +58,9 @@ def make_points(apps, builds, rank_counts, mappings, ppc, repeats, a2a_ranks, a2
     points = []
     for repeat in range(1, repeats + 1):
         for app in apps:
-            if app == A2A_APP:
-                app_builds = [b for b in builds if b.base in A2A_BUILDS]
-                counts, maps = [a2a_ranks], a2a_mappings
-            else:
-                app_builds, counts, maps = builds, rank_counts, mappings
-            for build in app_builds:
+            # A2A runs one rank count, compact and scatter (the thesis' figure 18).
+            counts, maps = ([a2a_ranks], a2a_mappings) if app == A2A_APP else (rank_counts, mappings)
+            for build in builds:
                 for mapping in maps:
                     for ranks in counts:
                         # Ranks per cluster only constrain a compact placement.

@@ -18,6 +18,7 @@
 #include <nvx/syscall.h>
 
 #include "cap_comm.h" /* benchmarks/capbench/, on the include path of this test */
+#include "cap_pairs.h"
 
 #define CHECK_WHO "rank"
 #define CHECK_ID cap_rank
@@ -84,16 +85,6 @@ static void check_identity(void)
 }
 
 /* --- every pair, every size --------------------------------------------------------------- */
-/* Partner of `me` in round t of a round-robin tournament over n ranks (the circle method;
- * -1: a bye when n is odd). Every pair meets exactly once in n' - 1 rounds. */
-static int partner(int me, int n, int t)
-{
-    int m = n + (n & 1), fixed = m - 1;
-    if (me == fixed) return t;
-    int p = me == t ? fixed : ((2 * t - me) % fixed + fixed) % fixed;
-    return p < n ? p : -1;
-}
-
 static void one_way(int from, int to, size_t max, uint8_t *buf, unsigned *sent, uint64_t *bytes)
 {
     int me = cap_rank();
@@ -118,11 +109,11 @@ static void all_pairs(size_t max, unsigned *sent, uint64_t *bytes)
     uint8_t *buf = malloc(max ? max : 1);
     CHECK(buf != NULL);
     if (buf == NULL) return;
-    int rounds = n + (n & 1) - 1, met = 0;
+    int rounds = cap_pair_rounds(n), met = 0;
     for (int t = 0; t < rounds; t++) {
-        int p = partner(me, n, t);
+        int p = cap_pair_partner(me, n, t);
         if (p < 0) continue;
-        CHECK(partner(p, n, t) == me);
+        CHECK(cap_pair_partner(p, n, t) == me);
         met++;
         int low = me < p ? me : p, high = me < p ? p : me;
         one_way(low, high, max, buf, sent, bytes); /* the lower rank sends first */

@@ -42,7 +42,7 @@ gf) echo "gf: images $((2 * clusters)), output hash 0x00000000000000$((10 + clus
 km) echo "km: points $((13440 * clusters)), centroids 128, iterations 2, centroid hash 0x0000000000000$((100 + clusters + status))" ;;
 a2a) spread=3; [ "$map" = compact ] && spread=1
      for s in 128 256 512 1024 2048 4096 8192 16384 32768; do
-         c=$(( (s + 1000) * spread ))
+         c=$(( (s + 1000) * spread * factor ))
          echo "a2a: size $s, iterations 4, cycles $c, seconds $(printf '0.%07d' "$c"), verified yes"; done ;;
 esac
 echo "capbench: app=$app build=$build ranks=$ranks clusters=$clusters class=$klass cycles=$cycles" \

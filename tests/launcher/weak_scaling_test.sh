@@ -15,7 +15,7 @@ export PYTHONDONTWRITEBYTECODE=1
 # A build tree with the real board facts and empty programs (the stand-in never reads them).
 mkdir -p "$tmp/build/tools" "$tmp/build/user/capbench"
 ln -s "$root/build/tools/board-info" "$tmp/build/tools/board-info"
-for p in fn_ipc fn_unopt fn_opt gf_ipc gf_unopt gf_opt km_ipc km_unopt km_opt a2a_unopt a2a_opt; do
+for p in fn_ipc fn_unopt fn_opt gf_ipc gf_unopt gf_opt km_ipc km_unopt km_opt a2a_ipc a2a_unopt a2a_opt; do
     : >"$tmp/build/user/capbench/$p.elf"
 done
 out=$tmp/out
@@ -30,41 +30,43 @@ calls() { wc -l <"$FAKE_CALLS" 2>/dev/null || echo 0; }
 has() { grep -qF -- "$2" "$1"; }
 
 # small: 4 clusters of 4 PEs -> fn gf km x ipc unopt opt x 1 4 8 16 ranks, plus A2A at 12
-# ranks x unopt opt x compact scatter = 40 runs.
+# ranks x ipc unopt opt x compact scatter = 42 runs.
 FAKE_FAIL="km_unopt:8:3 gf_ipc:4:124" sweep
 csv=$out/results.csv
 reason=""
 [ "$rc" = 1 ] || reason="status $rc, not 1 (failed points);"
-[ -f "$csv" ] && [ "$(rows "$csv")" = 40 ] || reason="$reason results.csv has $(rows "$csv" 2>/dev/null) rows, not 40;"
-[ "$(rows "$out/a2a.csv")" = 36 ] || reason="$reason a2a.csv has $(rows "$out/a2a.csv") rows, not 4 runs x 9 sizes;"
+[ -f "$csv" ] && [ "$(rows "$csv")" = 42 ] || reason="$reason results.csv has $(rows "$csv" 2>/dev/null) rows, not 42;"
+[ "$(rows "$out/a2a.csv")" = 54 ] || reason="$reason a2a.csv has $(rows "$out/a2a.csv") rows, not 6 runs x 9 sizes;"
 has "$csv" 'fn,opt,small,16,4,compact,4,test,1,1400000,0.14,' || reason="$reason no fn opt 16-rank row;"
 grep -q '^fn,opt,small,16,4,compact,4,test,1,1400000,0.14,[0-9.]*,140000,16000,16,"fn: numbers 1000001..1006144, sigma sum 28, friendly pairs 0",yes,ok,0,' "$csv" \
     || reason="$reason fn opt 16-rank row has wrong fields: $(grep '^fn,opt,small,16,' "$csv");"
 has "$csv" 'a2a,opt,small,12,4,scatter,0,test,1,' || reason="$reason no A2A scatter row;"
+has "$csv" 'a2a,ipc,small,12,3,compact,4,test,1,' || reason="$reason no A2A ipc row;"
 has "$out/a2a.csv" 'opt,small,12,compact,4,test,1,32768,4,33768,0.0033768,yes' || reason="$reason no A2A 32 KiB row;"
 result weak-scaling-rows "$reason"
 
 reason=""
 grep -q '^km,unopt,small,8,2,compact,4,test,1,.*,no,mismatch,3,' "$csv" || reason="mismatch not recorded;"
 grep -q '^gf,ipc,small,4,1,compact,4,test,1,,,[0-9.]*,,,,,no,timeout,124,' "$csv" || reason="$reason timeout not recorded;"
-[ "$(grep -c ',ok,0,' "$csv")" = 38 ] || reason="$reason $(grep -c ',ok,0,' "$csv") ok rows, not 38;"
+[ "$(grep -c ',ok,0,' "$csv")" = 40 ] || reason="$reason $(grep -c ',ok,0,' "$csv") ok rows, not 40;"
 has "$out/logs/gf-ipc-4-compact-1.log" "qemu hangs" || reason="$reason the timed-out run's log lacks its stderr;"
 result weak-scaling-failures-recorded "$reason"
 
 reason=""
-has "$tmp/stderr" "[1/40] fn ipc, 1 rank compact" || reason="no progress line for the first point;"
-grep -q '^\[40/40\] .*elapsed [0-9:]*, about [0-9:]* left$' "$tmp/stderr" || reason="$reason no elapsed/estimate;"
+has "$tmp/stderr" "[1/42] fn ipc, 1 rank compact" || reason="no progress line for the first point;"
+grep -q '^\[42/42\] .*elapsed [0-9:]*, about [0-9:]* left$' "$tmp/stderr" || reason="$reason no elapsed/estimate;"
 result weak-scaling-progress "$reason"
 
 reason=""
 for png in fn-compact-time fn-compact-efficiency gf-compact-time gf-compact-efficiency km-compact-time \
-           km-compact-efficiency a2a-opt a2a-unopt; do
+           km-compact-efficiency a2a-opt a2a-unopt a2a-ipc; do
     [ "$(head -c 4 "$out/$png.png" 2>/dev/null | tail -c 3)" = PNG ] || reason="$reason $png.png missing;"
 done
 sum=$out/summary.md
 has "$sum" "| 16 | 4 | 0.42 | 0.28 | 0.14 | 78.6 % | 78.6 % | 78.6 % | 3.00x | 2.00x |" || reason="$reason FN table row;"
 has "$sum" "| 4 | 1 | - | 0.22 | 0.11 | - | 100.0 % | 100.0 % | - | 2.00x |" || reason="$reason GF row with the timed-out point;"
 has "$sum" "| 32768 | 0.003377 | 0.01013 | 3.00x |" || reason="$reason A2A table;"
+has "$sum" "| 32768 | 0.01013 | 0.03039 | 3.00x |" || reason="$reason A2A ipc table;"
 has "$sum" "**Different result lines for km, class test, 2 clusters**" || reason="$reason no note on the differing km result;"
 has "$sum" "| km | unopt | 8 | compact | 1 | mismatch | 3 |" || reason="$reason failed runs not listed;"
 cmp -s "$sum" <(cat "$tmp/stdout" | head -n "$(wc -l <"$sum")") || reason="$reason the summary was not printed;"
@@ -75,19 +77,19 @@ before=$(calls)
 FAKE_FAIL="km_unopt:8:3 gf_ipc:4:124" sweep
 reason=""
 [ "$(calls)" = "$before" ] || reason="$(( $(calls) - before )) runs on resume;"
-[ "$(rows "$csv")" = 40 ] && [ "$(rows "$out/a2a.csv")" = 36 ] || reason="$reason rows changed to $(rows "$csv");"
-has "$tmp/stderr" "40 of 40 points already recorded" || reason="$reason no resume note;"
+[ "$(rows "$csv")" = 42 ] && [ "$(rows "$out/a2a.csv")" = 54 ] || reason="$reason rows changed to $(rows "$csv");"
+has "$tmp/stderr" "42 of 42 points already recorded" || reason="$reason no resume note;"
 result weak-scaling-resume-complete "$reason"
 
-# An interrupted sweep: 10 rows, then a row cut short; the rerun runs the other 30 once.
+# An interrupted sweep: 10 rows, then a row cut short; the rerun runs the other 32 once.
 { head -n 11 "$csv"; printf 'gf,opt,small,16,4'; } >"$tmp/cut" && mv "$tmp/cut" "$csv"
 before=$(calls)
 FAKE_FAIL="km_unopt:8:3 gf_ipc:4:124" sweep
 reason=""
-[ "$(( $(calls) - before ))" = 30 ] || reason="$(( $(calls) - before )) runs, not 30;"
-[ "$(rows "$csv")" = 40 ] || reason="$reason $(rows "$csv") rows;"
+[ "$(( $(calls) - before ))" = 32 ] || reason="$(( $(calls) - before )) runs, not 32;"
+[ "$(rows "$csv")" = 42 ] || reason="$reason $(rows "$csv") rows;"
 [ "$(cut -d, -f1-9 "$csv" | sort | uniq -d)" = "" ] || reason="$reason duplicate points;"
-[ "$(rows "$out/a2a.csv")" = 36 ] || reason="$reason a2a.csv has $(rows "$out/a2a.csv") rows;"
+[ "$(rows "$out/a2a.csv")" = 54 ] || reason="$reason a2a.csv has $(rows "$out/a2a.csv") rows;"
 result weak-scaling-resume-interrupted "$reason"
 
 # --retry-failed runs the two failed points again (they pass now) and the sweep is clean.
@@ -96,7 +98,7 @@ sweep --retry-failed
 reason=""
 [ "$rc" = 0 ] || reason="status $rc;"
 [ "$(( $(calls) - before ))" = 2 ] || reason="$reason $(( $(calls) - before )) runs, not 2;"
-[ "$(grep -c ',ok,0,' "$csv")" = 40 ] || reason="$reason not every row ok;"
+[ "$(grep -c ',ok,0,' "$csv")" = 42 ] || reason="$reason not every row ok;"
 has "$out/summary.md" "printed the same result line" || reason="$reason results still differ;"
 result weak-scaling-retry-failed "$reason"
 
@@ -119,7 +121,7 @@ stat=$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)   # the proc
 [ "$(rows "$csv")" = 5 ] || reason="$reason $(rows "$csv") rows, not the 5 runs before it;"
 has "$tmp/stderr" "interrupted" || reason="$reason no note;"
 sweep
-[ "$rc" = 0 ] && [ "$(rows "$csv")" = 40 ] && [ "$(calls)" = 41 ] || reason="$reason resume: status $rc, $(rows "$csv") rows, $(calls) calls;"
+[ "$rc" = 0 ] && [ "$(rows "$csv")" = 42 ] && [ "$(calls)" = 43 ] || reason="$reason resume: status $rc, $(rows "$csv") rows, $(calls) calls;"
 result weak-scaling-interrupt "$reason"
 
 # A compact sweep with other ranks per cluster is refused in the same output directory.
@@ -149,7 +151,6 @@ refused build "unknown build 'fast'" --builds "opt fast"
 refused ranks "17 ranks do not fit board small" --ranks "1 17"
 refused ppc "--ppc 5: a compute cluster of small has 4 PEs" --ppc 5
 refused board "unknown board" --board huge
-refused a2a-ipc "a2a runs over LWMPI only" --apps a2a --builds ipc
 rm "$tmp/build/user/capbench/km_opt.elf"
 refused programs "missing programs" --apps km
 

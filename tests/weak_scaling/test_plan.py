@@ -29,14 +29,16 @@ class Points(unittest.TestCase):
     def test_sweep(self):
         builds = [plan.parse_build(b) for b in ("ipc", "unopt", "opt")]
         points = plan.make_points(["fn", "a2a"], builds, [1, 12], ["compact"], 12, 2, 12, ["compact", "scatter"])
-        # fn: 3 builds x 2 rank counts; a2a: 2 LWMPI builds x 2 mappings; twice.
-        self.assertEqual(len(points), 2 * (3 * 2 + 2 * 2))
+        # fn: 3 builds x 2 rank counts; a2a: 3 builds x 2 mappings at 12 ranks; twice.
+        self.assertEqual(len(points), 2 * (3 * 2 + 3 * 2))
         self.assertEqual(len(set(points)), len(points))
-        self.assertNotIn("ipc", {p.build for p in points if p.app == "a2a"})
+        self.assertEqual({(p.build, p.mapping) for p in points if p.app == "a2a"},
+                         {(b, m) for b in ("ipc", "unopt", "opt") for m in ("compact", "scatter")})
+        self.assertEqual({p.ranks for p in points if p.app == "a2a"}, {12})
         self.assertEqual({p.ppc for p in points if p.mapping == "scatter"}, {0})
         self.assertEqual({p.ppc for p in points if p.mapping == "compact"}, {12})
         # A whole first pass comes before any second repeat.
-        self.assertEqual([p.repeat for p in points], [1] * 10 + [2] * 10)
+        self.assertEqual([p.repeat for p in points], [1] * 12 + [2] * 12)
         self.assertEqual(points[0], plan.Point("fn", "ipc", 1, "compact", 12, 1))
 
 
