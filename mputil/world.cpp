@@ -199,7 +199,8 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
 
 // A helper on a rank's PE would wait for that rank to block (and, in virtual time, start
-// only after what the rank ran there): helpers take the spare PEs while there are any.
+// only after what the rank ran there): the agent and the watchers take the spare PEs
+// while there are any (writers do not: agent.cpp).
 int helper_hart(unsigned k)
 {
     const Cluster& c = g_cluster;
