@@ -2,11 +2,14 @@
 // do; whoever makes progress for it rings it, with a kernel call only if it sleeps.
 // Protocol: snapshot(), look for work, then sleep(snapshot): a ring after the snapshot
 // makes the sleep return at once, so no wake-up is lost.
+// A ring hands no virtual time over (NVX_FUTEX_UNTIMED): many sources ring one bell, and
+// the first ring in host order may be about an event far later in virtual time than the
+// one the rank waits for. What the rank then consumes carries its own stamp instead (an
+// op's completion, an envelope's arrival, a writer's Ready), taken with nvx_clock_take.
 #pragma once
 
 #include <stdint.h>
 
-#include <nvx/clock.h>
 #include <nvx/syscall.h>
 
 namespace mputil {
@@ -14,7 +17,6 @@ namespace mputil {
 struct Doorbell {
     uint32_t seq;
     uint32_t sleeping;
-    uint64_t stamp;  // time of the last ring (virtual clock, issue 9)
 
     uint32_t snapshot() const { return __atomic_load_n(&seq, __ATOMIC_SEQ_CST); }
 
@@ -27,9 +29,8 @@ struct Doorbell {
 
     void ring()
     {
-        __atomic_store_n(&stamp, nvx_clock_cycles(), __ATOMIC_RELAXED);
         __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST);
-        if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0) nvx_sys_futex_wake(&seq, 1);
+        if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0) nvx_sys_futex_wake_untimed(&seq, 1);
     }
 };
 

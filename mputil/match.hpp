@@ -15,7 +15,7 @@ struct Envelope {
     int source;        // world rank of the sender
     uint32_t context;  // communicator context id
     int tag;
-    uint64_t stamp;    // virtual-clock time stamp (issue 9); carried, not interpreted
+    uint64_t stamp;    // virtual time the message reached the receiver's cluster (its send, for a local one)
 };
 
 // A receive for (source, context, tag), either of source or tag possibly kWildcard.

@@ -73,6 +73,7 @@ struct RankState {
     Queue<Op> ready;           // receives matched with an RTS, waiting for their CTS
     Op* rdv_active;            // the one receive whose CTS is out (owner thread only)
     uint32_t rdv_writer_ready; // set by the agent: rdv_active's writer is about to write
+    uint64_t rdv_ready_stamp;  // when that Ready arrived (virtual clock)
     uint32_t local_cells;      // cells held in `unexpected` for local senders
     uint32_t credits_due;      // set when some source's debt reached a batch
     Doorbell bell;
@@ -100,6 +101,8 @@ struct Cluster {
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
     size_t rank_stack;
+    int spare_first;           // local harts no rank is pinned to: spare_first ..
+    int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
     bool local_path;           // the variant: local messages through shared memory
     unsigned node_count;
     // Statistics (first contact through the Name Server; portal writers started).
@@ -135,6 +138,9 @@ uint32_t node_of_rank(int world);             // first contact: Name Server look
 
 // world.cpp
 void world_barrier();                         // every rank of every cluster (blocking)
+// The hart for the cluster's k-th helper thread (agent, writers, watchers): one of the
+// harts no rank is pinned to, in turn, or any hart when the ranks use them all.
+int helper_hart(unsigned k);
 uint64_t now_ticks();
 // The calling rank's virtual time (nvx/clock.h): what envelopes and ops carry (issue 9).
 uint64_t now_stamp();

@@ -200,6 +200,7 @@ void progress(RankState* me)
     for (;;) {
         if (me->rdv_active != nullptr) {
             if (__atomic_exchange_n(&me->rdv_writer_ready, 0, __ATOMIC_ACQ_REL) == 0) return;
+            nvx_clock_take(me->rdv_ready_stamp);  // the read follows the writer's Ready
             Op* recv = me->rdv_active;
             me->rdv_active = nullptr;
             read_rendezvous(me, recv);
@@ -209,6 +210,7 @@ void progress(RankState* me)
         Op* recv = me->ready.take_first([](Op*) { return true; });
         nvx_mutex_unlock(&me->lock);
         if (recv == nullptr) return;
+        nvx_clock_take(recv->matched.stamp);  // the clear-to-send follows the RTS's arrival
         if (clear_to_send(me, recv)) me->rdv_active = recv;
         else complete(recv, rendezvous_completion(recv));  // nothing to move
     }
@@ -219,7 +221,9 @@ bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completio
     nvx_mutex_lock(&me->lock);
     Unexpected* u = me->unexpected.find_first([&](Unexpected* x) { return matches(source, context, tag, x->env); });
     if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
+    uint64_t stamp = u != nullptr ? u->env.stamp : 0;
     nvx_mutex_unlock(&me->lock);
+    if (u != nullptr) nvx_clock_take(stamp);  // the probe sees the message once it is there
     return u != nullptr;
 }
 

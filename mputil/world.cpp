@@ -166,6 +166,8 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     if (c.here > (int)config::kMaxRanksPerCluster || c.here > (int)info.user_harts)
         launch_failure("more ranks than PEs or portal ports on this cluster", c.here);
     nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
+    c.spare_first = (int)info.first_user_hart + c.here;  // the ranks take the first PEs (setup_ranks)
+    c.spare_count = (int)info.user_harts - c.here;
     g_root_cluster = c.cluster_of[0];
 }
 
@@ -195,6 +197,15 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 }  // namespace
 
 RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
+
+// A helper on a rank's PE would wait for that rank to block (and, in virtual time, start
+// only after what the rank ran there): the agent and the watchers take the spare PEs
+// while there are any (writers do not: agent.cpp).
+int helper_hart(unsigned k)
+{
+    const Cluster& c = g_cluster;
+    return c.spare_count > 0 ? c.spare_first + (int)(k % (unsigned)c.spare_count) : NVX_THREAD_ANY_HART;
+}
 
 uint64_t now_ticks() { return nvx_rdtime(); }
 uint64_t now_stamp() { return nvx_clock_cycles(); }
@@ -294,7 +305,7 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
         nvx_thread_attr_t attr = {g_cluster.rank_stack, r.pe};
         int err = nvx_thread_create(&r.thread, &attr, rank_main, &r);
         if (err != 0) launch_failure("cannot start a rank thread", err);
-        nvx_thread_attr_t watch = {config::kWatcherStack, NVX_THREAD_ANY_HART};
+        nvx_thread_attr_t watch = {config::kWatcherStack, helper_hart((unsigned)i)};
         err = nvx_thread_create(&watchers[i], &watch, watch_rank, &r);
         if (err != 0) launch_failure("cannot start a rank watcher", err);
     }

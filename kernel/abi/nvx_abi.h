@@ -21,7 +21,8 @@ enum nvx_syscall {
     NVX_SYS_THREAD_YIELD = 6,  /* yield() -> 0                                           */
     NVX_SYS_THREAD_SELF = 7,   /* (local) -> tid                                         */
     NVX_SYS_FUTEX_WAIT = 8,    /* (uint32_t* addr, expected) -> 0 | -EAGAIN              */
-    NVX_SYS_FUTEX_WAKE = 9,    /* (uint32_t* addr, count) -> number of threads woken     */
+    NVX_SYS_FUTEX_WAKE = 9,    /* (uint32_t* addr, count, flags) -> number of threads
+                                  woken; flags: 0 or NVX_FUTEX_UNTIMED, else -EINVAL    */
     NVX_SYS_BRK = 10,          /* brk(new_end | 0) -> current break (or -ENOMEM)          */
     NVX_SYS_INFO = 11,         /* (local) info(struct nvx_info*) -> 0                    */
     NVX_SYS_NODE_OF = 12,      /* (local) (cluster, interface) -> NoC node                */
@@ -108,6 +109,13 @@ enum nvx_syscall {
 /* NVX_SYS_MAILBOX_WRITE flags. */
 #define NVX_MAILBOX_NONBLOCK 1u   /* fail with -EAGAIN instead of sleeping behind a message
                                      the target port refused (servers answering clients) */
+
+/* NVX_SYS_FUTEX_WAKE flags. */
+#define NVX_FUTEX_UNTIMED 1u      /* a notice, not a hand-off: the woken threads keep their
+                                     own virtual time (the waker's is not passed on). For a
+                                     doorbell rung by several sources whose data carries its
+                                     own stamps (nvx_clock_take): the host's order of rings
+                                     must not decide the sleeper's time */
 
 /* Who sent a mailbox message. `node` is stamped by the NoC engine (local messages: by the
  * kernel), never taken from the sender; `flags` is set by the sending cluster's kernel. */

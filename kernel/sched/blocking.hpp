@@ -23,4 +23,11 @@ inline void wake(Thread* t, i64 result) {
     clock_stamp_thread(t, clock_core_now());
     g_scheduler.make_ready(t);
 }
+
+// As wake(), but `t` keeps its own time: a notice that hands nothing over (the data it
+// then reads carries its own stamps, taken with nvx_clock_take).
+inline void wake_untimed(Thread* t, i64 result) {
+    set_result(t, result);
+    g_scheduler.make_ready(t);
+}
 }  // namespace nvx::kernel

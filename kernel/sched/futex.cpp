@@ -23,14 +23,15 @@ CallResult futex_wait(Thread* caller, UserAddr address, u32 expected) {
     return block(caller, BlockReason::Futex);
 }
 
-i64 futex_wake(UserAddr address, u64 count) {
-    if (address.value() % 4 != 0) return -NVX_EINVAL;
+i64 futex_wake(UserAddr address, u64 count, u64 flags) {
+    if (address.value() % 4 != 0 || (flags & ~u64{NVX_FUTEX_UNTIMED}) != 0) return -NVX_EINVAL;
     if (futex_word(address) == nullptr) return -NVX_EFAULT;
     i64 woken = 0;
     while (static_cast<u64>(woken) < count) {
         Thread* t = g_waiters.take_first([&](Thread* w) { return w->futex_address == address; });
         if (t == nullptr) break;
-        wake(t, 0);
+        if ((flags & NVX_FUTEX_UNTIMED) != 0) wake_untimed(t, 0);
+        else wake(t, 0);
         woken++;
     }
     return woken;

@@ -8,6 +8,6 @@
 
 namespace nvx::kernel {
 CallResult futex_wait(Thread* caller, UserAddr address, u32 expected);
-i64 futex_wake(UserAddr address, u64 count);
+i64 futex_wake(UserAddr address, u64 count, u64 flags);  // flags: NVX_FUTEX_UNTIMED or 0
 void futex_reset();  // the program ended: forget its waiters
 }  // namespace nvx::kernel

@@ -38,6 +38,11 @@ template <typename P0, typename P1>
 struct CallAdapter<i64 (*)(P0, P1)> {
     template <auto F> static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1))); }
 };
+template <typename P0, typename P1, typename P2>
+struct CallAdapter<i64 (*)(P0, P1, P2)> {
+    template <auto F>
+    static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1), P2(a.a2))); }
+};
 template <typename P0, typename P1, typename P2, typename P3>
 struct CallAdapter<i64 (*)(P0, P1, P2, P3)> {
     template <auto F>

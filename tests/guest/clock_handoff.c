@@ -20,6 +20,11 @@
  *             then in inverted host order (the latest stamps ask first). Each client's
  *             round trip must equal its round trip in turn, not carry the later requests
  *             the server took first.
+ *   untimed   a futex wake is a hand-off (the sleeper goes on from the waker's time), but
+ *             one with NVX_FUTEX_UNTIMED is a notice: the sleeper keeps its own time, so a
+ *             doorbell rung by a waker far ahead in virtual time (LWMPI: a local sender
+ *             whose message the rank does not wait for yet) does not drag it forward.
+ *             Unknown flags are refused.
  * No wall-clock assertion: virtual cycles are deterministic. */
 #include <errno.h>
 #include <nvx/clock.h>
@@ -398,6 +403,69 @@ static void *names_thread(void *arg)
     return 0;
 }
 
+/* --- untimed: a futex notice hands no time over --- */
+enum { kAhead = 1000000 }; /* the waker's lead over the sleeper, in instructions (x 2) */
+struct notice {
+    uint32_t word;
+    uint32_t flags;
+    uint64_t slept, woke; /* the sleeper's clock around its wait */
+    uint64_t rang;        /* the waker's clock when it woke it */
+    long woken;
+};
+
+static void *sleeper(void *arg)
+{
+    struct notice *n = arg;
+    n->slept = nvx_clock_cycles();
+    while (__atomic_load_n(&n->word, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&n->word, 0);
+    n->woke = nvx_clock_cycles();
+    return 0;
+}
+
+static void *waker(void *arg)
+{
+    struct notice *n = arg;
+    spin(kAhead);
+    n->rang = nvx_clock_cycles();
+    __atomic_store_n(&n->word, 1, __ATOMIC_RELEASE);
+    n->woken = n->flags ? nvx_sys_futex_wake_untimed(&n->word, 1) : nvx_sys_futex_wake(&n->word, 1);
+    return 0;
+}
+
+/* One round; 1 if the waker found the sleeper asleep (else the wake proved nothing). */
+static int notice_round(uint32_t flags, struct notice *n)
+{
+    memset(n, 0, sizeof *n);
+    n->flags = flags;
+    nvx_thread_t s, w;
+    CHECK_EQ(spawn_on(&s, 1, sleeper, n), 0);
+    CHECK_EQ(spawn_on(&w, 2, waker, n), 0);
+    CHECK_EQ(nvx_thread_join(w, 0), 0);
+    CHECK_EQ(nvx_thread_join(s, 0), 0);
+    return n->woken == 1;
+}
+
+static void check_untimed(void)
+{
+    struct notice n;
+    int timed_seen = 0, untimed_seen = 0;
+    for (int round = 0; round < 8 && !(timed_seen && untimed_seen); round++) {
+        if (!timed_seen && notice_round(0, &n)) {
+            timed_seen = 1;
+            CHECK(n.woke >= n.rang); /* a hand-off: the sleeper goes on from the waker's time */
+        }
+        if (!untimed_seen && notice_round(NVX_FUTEX_UNTIMED, &n)) {
+            untimed_seen = 1;
+            CHECK(n.rang - n.slept >= kAhead);         /* the waker was far ahead ...        */
+            CHECK(n.woke - n.slept < kAhead / 2);      /* ... and the sleeper kept its time  */
+        }
+    }
+    CHECK(timed_seen && untimed_seen); /* the sleeper slept before the wake in some round */
+    uint32_t word = 0;
+    CHECK_EQ(nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)&word, 1, 2), -EINVAL);
+    CHECK_EQ(nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)&word, 1, NVX_FUTEX_UNTIMED), 0);
+}
+
 static void run_pinned(void *(*fn)(void *))
 {
     CHECK_EQ(ikc_env_init(&g_env), 0);
@@ -413,12 +481,13 @@ int main(int argc, char **argv)
     CHECK_EQ(nvx_clock_is_virtual(), 1);
     if (strcmp(mode, "server") == 0) check_server();
     else if (strcmp(mode, "pingpong") == 0) run_pinned(pingpong_thread);
+    else if (strcmp(mode, "untimed") == 0) check_untimed();
     else if (strcmp(mode, "chain") == 0) {
         struct nvx_info info;
         CHECK(nvx_sys_info(&info) == 0 && info.compute_count >= 2); /* a chain needs two clusters */
         run_pinned(chain_thread);
     }
     else if (strcmp(mode, "names") == 0) run_pinned(names_thread);
-    else CHECK(!"unknown mode (server, pingpong, chain or names)");
+    else CHECK(!"unknown mode (server, pingpong, untimed, chain or names)");
     return check_finish("clock_handoff");
 }

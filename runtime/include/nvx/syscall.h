@@ -143,10 +143,18 @@ static inline long nvx_sys_futex_wait(uint32_t *addr, uint32_t expected)
     return nvx_syscall2(NVX_SYS_FUTEX_WAIT, (long)addr, (long)expected);
 }
 
-/* Wakes up to count threads sleeping on addr; returns how many woke. */
+/* Wakes up to count threads sleeping on addr; returns how many woke. They go on from
+ * the waker's virtual time if it is later than theirs (a hand-off). */
 static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)
 {
-    return nvx_syscall2(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count);
+    return nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count, 0);
+}
+
+/* As nvx_sys_futex_wake, but the woken threads keep their own virtual time
+ * (NVX_FUTEX_UNTIMED): for a doorbell whose data carries its own stamps. */
+static inline long nvx_sys_futex_wake_untimed(uint32_t *addr, uint32_t count)
+{
+    return nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)addr, (long)count, NVX_FUTEX_UNTIMED);
 }
 
 /* Sleeps until the board clock (nvx_rdtime(), NVX_TIMER_HZ ticks) reaches deadline; the
