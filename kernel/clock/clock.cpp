@@ -45,6 +45,10 @@ ThreadTime g_thread_time[kMaxThreads];
 
 bool g_virtual;  // set once at boot, before any program runs
 
+// A posted call's answer time, when the call named one (clock_answer_at).
+u64 g_answer_at;
+bool g_answer_named;
+
 // Written only by hart `local` (its kernel), read by any hart and by user space.
 u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
 
@@ -161,16 +165,25 @@ bool clock_stamp_ok(u64 stamp) {
 }
 
 void clock_serve(u64 stamp) {
+    g_answer_named = false;
     if (g_virtual) set_core_time(stamp);
 }
 
 void clock_serve_idle() {
+    g_answer_named = false;
     if (g_virtual) set_core_time(0);
 }
 
 void clock_take(u64 stamp) {
     if (g_virtual && stamp > clock_now(0)) set_core_time(stamp);
 }
+
+void clock_answer_at(u64 t) {
+    g_answer_at = t;
+    g_answer_named = true;
+}
+
+u64 clock_answer() { return g_answer_named ? g_answer_at : clock_core_now(); }
 
 u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 

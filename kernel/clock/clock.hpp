@@ -86,6 +86,12 @@ void clock_serve(u64 stamp);
 void clock_serve_idle();
 // Kernel core, inside a service: the work now depends on something stamped `stamp`.
 void clock_take(u64 stamp);
+// Kernel core, inside a posted call's service: its answer carries time `t` (by default, the
+// time the call returns). A call whose result may come by two paths (its own service or
+// a waker's, in host order) names the same point of both.
+void clock_answer_at(u64 t);
+// The answer's time: the one named, or the current service context's.
+u64 clock_answer();
 // Kernel core: the current service context's time.
 inline u64 clock_core_now() { return clock_now(0); }
 // The physical address of the offsets (by local hart) the NoC engine reads and advances.
