@@ -23,6 +23,11 @@ inline void wake(Thread* t, Endpoint& e, i64 result) {
     e.pending--;
     kernel::wake(t, result);
 }
+// The same, going on from virtual time `at`.
+inline void wake_at(Thread* t, Endpoint& e, i64 result, u64 at) {
+    e.pending--;
+    kernel::wake_at(t, result, at);
+}
 
 // Retries the sleepers of `queue` in order. One that still cannot go holds back the later
 // ones for the same port (their order is kept) but not those for other ports.

@@ -48,30 +48,64 @@ bool copy_origin(UserAddr to, Origin origin) {
     return g_space.copy_to_user(to, &o, sizeof o);
 }
 
-// Hands a message that arrived on own node `node` to a sleeping reader, or buffers it;
-// false when neither is possible (the port is full: the caller pushes back).
-bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
-    u64 arrived = kernel::clock_core_now();  // a later reader goes on from here, as a waiting one would
-    Endpoint* in = g_mailboxes.find_input(node, port);
-    if (in != nullptr && g_buffers.oldest(node, port) == nullptr) {
-        while (!in->waiters.empty()) {
-            Thread* reader = in->waiters.pop();
-            if (io_of(reader).size < length) {
-                wake(reader, *in, -NVX_EMSGSIZE);  // the message stays for a larger read
-                continue;
-            }
-            // The buffers were checked when the read began; if one is gone now, this reader
-            // fails and the message stays for the next one.
-            if (!g_space.copy_to_user(io_of(reader).buffer, payload, length) || !copy_origin(io_of(reader).origin, origin)) {
-                wake(reader, *in, -NVX_EFAULT);
-                continue;
-            }
-            count_message(*in, length);
-            wake(reader, *in, length);
-            return true;
-        }
+// Copies a message to a reader's buffers: its length, or -errno (the message stays).
+i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload, u32 length, Origin from) {
+    if (size < length) return -NVX_EMSGSIZE;  // it stays for a larger read
+    if (!g_space.copy_to_user(buffer, payload, length) || !copy_origin(origin, from)) return -NVX_EFAULT;
+    return length;
+}
+
+// Reader `t` takes the oldest buffered message `m` of `in`'s port, whichever of the two
+// the host presented first: from the later of the message's arrival and the reader's
+// request in virtual time (a server thread: from the message's), by the same code either
+// way, so that the charge does not depend on the host's order. Returns the read's result
+// (the message stays on failure) and, in `at`, the time the reader goes on from.
+i64 take_buffered(Thread* t, Endpoint& in, BufferedMessage* m, UserAddr buffer, u64 size, UserAddr origin, u64* at) {
+    u64 request = kernel::clock_thread_stamp(t);
+    kernel::clock_serve(kernel::clock_thread_is_server(t) || request < m->stamp ? m->stamp : request);
+    i64 r = copy_to_reader(buffer, size, origin, m->payload, m->length, m->origin);
+    if (r >= 0) {
+        g_buffers.release(m);
+        count_message(in, static_cast<u64>(r));
     }
-    return g_buffers.store(node, port, origin, payload, length, arrived);
+    *at = kernel::clock_core_now();
+    return r;
+}
+
+// The readers asleep on `in` take its buffered messages, in a context of their own: the
+// caller's time goes on as if none had been waiting.
+void serve_waiters(Endpoint& in) {
+    u64 resume = kernel::clock_core_now();
+    while (!in.waiters.empty()) {
+        BufferedMessage* m = g_buffers.oldest(in.node, in.port);
+        if (m == nullptr) break;
+        Thread* reader = in.waiters.pop();
+        u64 at;
+        i64 r = take_buffered(reader, in, m, io_of(reader).buffer, io_of(reader).size, io_of(reader).origin, &at);
+        wake_at(reader, in, r, at);
+    }
+    kernel::clock_serve(resume);
+}
+
+// A message that arrived on own node `node` is buffered, then handed to the readers asleep
+// on its port (the same path as a reader that comes after it); false when the port is
+// full (the caller pushes back). Should the pool be full while a reader waits with nothing
+// buffered, the message goes straight to it.
+bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+    Endpoint* in = g_mailboxes.find_input(node, port);
+    if (g_buffers.store(node, port, origin, payload, length, kernel::clock_core_now())) {
+        if (in != nullptr) serve_waiters(*in);
+        return true;
+    }
+    if (in == nullptr || g_buffers.oldest(node, port) != nullptr) return false;
+    while (!in->waiters.empty()) {
+        Thread* reader = in->waiters.pop();
+        i64 r = copy_to_reader(io_of(reader).buffer, io_of(reader).size, io_of(reader).origin, payload, length, origin);
+        if (r >= 0) count_message(*in, length);
+        wake(reader, *in, r);
+        if (r >= 0) return true;
+    }
+    return false;
 }
 
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
@@ -96,19 +130,33 @@ void tell_drained() {
     }
 }
 
+// A local write goes into its port from the time it was ready, or from now if its port
+// only now has room (a retry after a push-back), by the same code either way; false when
+// the port is full. `at`: the time the writer goes on from.
+bool send_local(Thread* t, u64* at) {
+    MailboxMessage& m = staged(t);
+    Endpoint& out = endpoint_of(t);
+    u64 now = kernel::clock_core_now();
+    kernel::clock_serve(io_of(t).ready_at > now ? io_of(t).ready_at : now);
+    Origin origin = {static_cast<u16>(out.node), m.header.flags};
+    if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
+    count_message(out, m.header.length);
+    *at = kernel::clock_core_now();
+    return true;
+}
+
 // Local senders pushed back (their port full), retried whenever a reader or room may
-// have appeared.
+// have appeared; the caller's time goes on as if none had been waiting.
 void retry_local_sends() {
     if (g_local_waits.empty()) return;
+    u64 resume = kernel::clock_core_now();
     retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
-        MailboxMessage& m = staged(t);
-        Endpoint& out = endpoint_of(t);
-        Origin origin = {static_cast<u16>(out.node), m.header.flags};
-        if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
-        count_message(out, m.header.length);
-        wake(t, out, m.header.length);
+        u64 at;
+        if (!send_local(t, &at)) return false;
+        wake_at(t, endpoint_of(t), io_of(t).size, at);
         return true;
     });
+    kernel::clock_serve(resume);
 }
 
 // Room may have appeared at our ports: local senders first, then the remote ones we refused.
@@ -148,6 +196,7 @@ void release_held_waiters(u32 target, u32 port) {
 void send_waiting(u32 target) {
     u32 from = source_node_for(target);
     while (HeldMessage* h = g_held.ready(target)) {
+        kernel::clock_serve_idle();  // its sender went on long ago: the engine times it from the notice
         sbi::Result r = noc::mailbox_send(from, target, phys_of(&h->message));
         if (r.error == noc::kBusy) return;
         if (r.error != sbi::kSuccess) kernel::panic("NoC engine refused to resend a held message (%ld)", r.error);
@@ -163,6 +212,7 @@ void send_waiting(u32 target) {
             behind_held(t);
             continue;
         }
+        kernel::clock_serve(io_of(t).ready_at);
         i64 r = try_send(t);
         if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
         queue.pop();
@@ -272,19 +322,11 @@ CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr o
         ports_drained();  // a pushed-back message may be for this reader
         return outcome;
     }
-    if (size < m->length) return resume_with(-NVX_EMSGSIZE);
-    // A reader that came (in virtual time) before the message goes on as if it had waited
-    // for it: from the message's arrival, then the copy; whatever the host's order was. A
-    // server thread takes it at the message's time even if it is itself later.
-    if (kernel::clock_thread_is_server(t)) kernel::clock_serve(m->stamp);
-    else kernel::clock_take(m->stamp);
-    if (!g_space.copy_to_user(buffer, m->payload, m->length) || !copy_origin(origin, m->origin))
-        return resume_with(-NVX_EFAULT);  // message stays
-    u32 length = m->length;
-    g_buffers.release(m);
-    count_message(*in, length);
-    ports_drained();  // a buffer freed
-    return resume_with(length);
+    u64 at;
+    i64 r = take_buffered(t, *in, m, buffer, size, origin, &at);
+    if (r >= 0) ports_drained();  // a buffer freed
+    kernel::clock_answer_at(at);
+    return resume_with(r);
 }
 
 CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size, u64 flags) {
@@ -299,11 +341,11 @@ CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size, u64 flags
     m.header = {static_cast<u16>(out->node), sender_flags, static_cast<u16>(out->remote_port), static_cast<u16>(size)};
     io_of(t).begin(static_cast<u32>(id), buffer, size);
     io_of(t).nonblocking = nonblocking;
+    io_of(t).ready_at = kernel::clock_core_now();
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
-        if (!waiting_for_port(g_local_waits, out->remote_port, target_port) &&
-            deliver(out->remote_node, out->remote_port, {static_cast<u16>(out->node), sender_flags}, m.payload,
-                    static_cast<u32>(size))) {
-            count_message(*out, size);
+        u64 at;
+        if (!waiting_for_port(g_local_waits, out->remote_port, target_port) && send_local(t, &at)) {
+            kernel::clock_answer_at(at);
             return resume_with(static_cast<i64>(size));
         }
         if (nonblocking) return resume_with(-NVX_EAGAIN);
@@ -341,7 +383,7 @@ bool mailbox_poll() {
     bool moved = false;
     g_look_again = false;
     for (u32 i = 0; i < own_node_count(); i++) {
-        // Retries serve no stamped event: what they send the engine times from the credit.
+        // Retries go on from the time each write was ready; the engine times them from the credit.
         kernel::clock_serve_idle();
         // Refused messages are taken back before any retry, so none is overtaken.
         moved |= take_back(own_node(i));

@@ -13,6 +13,10 @@ struct PendingIo {
     u64 posted;      // bytes of the hardware request in flight
     kernel::UserAddr origin;  // mailbox read: where the sender's origin goes (null: not asked)
     bool nonblocking;         // mailbox write: fail rather than wait behind a refused message
+    // Write: the virtual time it was ready to go. A retry (after a credit, an allow or room
+    // at a local port) goes on from here, as the first attempt did, whichever the host ran
+    // first.
+    u64 ready_at;
     // Outgoing message or posted portal window; in kernel memory, so physically contiguous.
     alignas(16) u8 staging[256];
 
@@ -24,6 +28,7 @@ struct PendingIo {
         done = posted = 0;
         origin = kernel::UserAddr{};
         nonblocking = false;
+        ready_at = 0;
     }
 };
 

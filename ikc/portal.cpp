@@ -88,7 +88,11 @@ void start_head(u32 index) {
             return;
         }
         Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
-        if (writer == nullptr) return;  // the local writer will find this reader
+        if (writer == nullptr) break;  // the local writer will find this reader
+        // The copy starts when both have asked, in virtual time, whichever call the host
+        // presented second: the same code and charge either way.
+        u64 w = kernel::clock_thread_stamp(writer), r = kernel::clock_thread_stamp(reader);
+        kernel::clock_serve(w > r ? w : r);
         i64 moved = copy_local(writer, reader);
         Endpoint& out = endpoint_of(writer);
         if (moved > 0) count_message(out, static_cast<u64>(moved));
@@ -149,6 +153,7 @@ u32 target_port(Thread* t) { return endpoint_of(t).remote_port; }
 // holds back only later writers to that same port.
 void retry_writers(u32 peer) {
     retry_in_port_order(g_ready_waits[peer], target_port, [](Thread* writer) {
+        kernel::clock_serve(io_of(writer).ready_at);
         i64 r = push_chunks(writer);
         if (r == noc::kBusy) return false;
         wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(io_of(writer).size) : r);
@@ -207,6 +212,7 @@ CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
         start_head(static_cast<u32>(local));
         return outcome;
     }
+    io_of(t).ready_at = kernel::clock_core_now();
     if (!waiting_for_port(g_ready_waits[out->remote_node], out->remote_port, target_port)) {  // order per port
         i64 r = push_chunks(t);
         if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
@@ -223,7 +229,7 @@ i64 portal_stats(u64 id, UserAddr address) { return copy_stats(g_portals, id, ad
 bool portal_poll() {
     bool moved = false;
     for (u32 i = 0; i < own_node_count(); i++) {
-        kernel::clock_serve_idle();  // retried writes: the engine times them from the allow
+        kernel::clock_serve_idle();  // retried writes go on from when they were ready, and the allow
         moved |= poll_ready(i);
         moved |= poll_done(i);
     }

@@ -14,7 +14,6 @@ inline constexpr u64 kUserBase = 0x10000;                           // lowest us
 inline constexpr u64 kTickMicroseconds = 10'000;                    // preemption quantum
 inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
 inline constexpr u32 kMaxArgs = board::kBootArgsMaxWords;           // argv entries of a program
-inline constexpr u32 kCoreReservations = 64;  // served intervals the kernel core remembers (virtual clock)
 inline constexpr u32 kHartReservations = 16;  // run intervals each user hart remembers (virtual clock)
 
 static_assert(riscv::sv39::kPageSize == board::kPageSize, "one page size");

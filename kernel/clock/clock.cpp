@@ -45,20 +45,12 @@ ThreadTime g_thread_time[kMaxThreads];
 
 bool g_virtual;  // set once at boot, before any program runs
 
+// A posted call's answer time, when the call named one (clock_answer_at).
+u64 g_answer_at;
+bool g_answer_named;
+
 // Written only by hart `local` (its kernel), read by any hart and by user space.
 u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
-
-// The kernel core as a server: the virtual time already given to served work, and the
-// context being served: since `start`, the core has run the instructions counted since
-// `counter`. Only those make it busy: a wait inside the service (for a message, a free
-// slot: clock_take, the NoC engine) moves the time on, not the core's occupation.
-Reservations<kCoreReservations> g_core_busy;
-struct Service {
-    bool open;
-    u64 start;
-    u64 counter;
-};
-Service g_service;
 
 u64 counter_of(u32 local) { return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]); }
 
@@ -82,11 +74,6 @@ void note_latest(u64 t) {
     while (t > seen && !atomic::compare_exchange(&g_latest, seen, t)) {
     }
 }
-
-void close_service() {
-    if (g_service.open) g_core_busy.reserve(g_service.start, g_service.start + (counter_of(0) - g_service.counter));
-    g_service.open = false;
-}
 }  // namespace
 
 bool clock_boot() {
@@ -98,8 +85,6 @@ bool clock_boot() {
     for (u64& offset : page.offset) offset = 0;
     for (u32& hart : page.thread_hart) hart = 0;
     for (ThreadTime& t : g_thread_time) t = {};
-    g_core_busy.clear();
-    g_service = {};
     for (auto& busy : g_hart_busy) busy.clear();
     g_latest = 0;
     // The plugin marks the page before the board starts: it does not change while we run.
@@ -180,26 +165,25 @@ bool clock_stamp_ok(u64 stamp) {
 }
 
 void clock_serve(u64 stamp) {
-    if (!g_virtual) return;
-    close_service();
-    u64 start = g_core_busy.first_fit(stamp, 0);
-    set_core_time(start);
-    g_service = {true, start, counter_of(0)};
+    g_answer_named = false;
+    if (g_virtual) set_core_time(stamp);
 }
 
 void clock_serve_idle() {
-    if (!g_virtual) return;
-    close_service();
-    set_core_time(0);
+    g_answer_named = false;
+    if (g_virtual) set_core_time(0);
 }
 
 void clock_take(u64 stamp) {
-    if (!g_virtual || stamp <= clock_now(0)) return;
-    bool open = g_service.open;
-    close_service();  // the core was busy up to here; it goes on from the stamp
-    set_core_time(stamp);
-    g_service = {open, stamp, counter_of(0)};
+    if (g_virtual && stamp > clock_now(0)) set_core_time(stamp);
 }
+
+void clock_answer_at(u64 t) {
+    g_answer_at = t;
+    g_answer_named = true;
+}
+
+u64 clock_answer() { return g_answer_named ? g_answer_at : clock_core_now(); }
 
 u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 

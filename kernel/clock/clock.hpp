@@ -20,15 +20,16 @@
 //    not drag its time up to that hart's latest. A user hart's offset is rebased per
 //    thread; a thread's own time never goes back.
 //  - The kernel core is a server, not a thread of work: each request (a posted call, a
-//    NoC event) is served in a context of its own that starts at the first instant at or
-//    after the request's stamp when the core is not reserved by other served work
-//    (clock_serve), and lasts the instructions spent on it. What the core hands out during
+//    NoC event) is served in a context of its own that starts at the request's stamp
+//    (clock_serve) and lasts the instructions spent on it. What the core hands out during
 //    it (an answer, a woken or a created thread, a NoC transfer: the engine reads the
-//    core's clock) carries that context's time. So a request served late by the host is
-//    not inflated by requests stamped later (issue 9 item 4). The core's offset is rebased
-//    per context; no user thread reads it (user threads never run on local hart 0). A
-//    wait inside a context (clock_take, the engine) moves its time on without occupying
-//    the core. Requests found waiting together are served earliest stamp first.
+//    core's clock) carries that context's time. Requests do not queue behind each other:
+//    with first come first served, which of two requests whose services overlap in virtual
+//    time waited for the other followed the host's order of arrival (the figures varied
+//    by up to 15 % between runs), so the core is modeled as uncontended (README, limits).
+//    The core's offset is rebased per context; no user thread reads it (user threads never
+//    run on local hart 0). A wait inside a context (clock_take, the engine) moves its
+//    time on. Requests found waiting together are served earliest stamp first.
 //  - Server threads (nvx_clock_server: MPI's agent and portal writers) take each hand-off's
 //    time instead of the maximum.
 //  - IPIs and the NoC engine's lock spinning cost the hart nothing (the firmware takes
@@ -78,14 +79,19 @@ void clock_user_take(Cpu& c, u64 stamp);
 // True if `stamp` is no later than any time this cluster has carried (a stamp user space
 // hands back, nvx_clock_take, cannot be from the future).
 bool clock_stamp_ok(u64 stamp);
-// Kernel core: ends the current service context (reserving the core for the time it
-// took) and serves something stamped `stamp`: from the first unreserved instant at or
-// after it. clock_serve_idle(): work that serves no stamped request (timers, cluster
-// ends): its time is 0 and nothing is reserved.
+// Kernel core: ends the current service context and serves something stamped `stamp`,
+// from that stamp on. clock_serve_idle(): work that serves no stamped request (timers,
+// cluster ends): its time is 0.
 void clock_serve(u64 stamp);
 void clock_serve_idle();
 // Kernel core, inside a service: the work now depends on something stamped `stamp`.
 void clock_take(u64 stamp);
+// Kernel core, inside a posted call's service: its answer carries time `t` (by default, the
+// time the call returns). A call whose result may come by two paths (its own service or
+// a waker's, in host order) names the same point of both.
+void clock_answer_at(u64 t);
+// The answer's time: the one named, or the current service context's.
+u64 clock_answer();
 // Kernel core: the current service context's time.
 inline u64 clock_core_now() { return clock_now(0); }
 // The physical address of the offsets (by local hart) the NoC engine reads and advances.

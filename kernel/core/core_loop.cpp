@@ -33,7 +33,7 @@ void handle_request(Cpu& c, Thread* t) {
     }
     // The program ended or was replaced: its harts were already given back.
     if (!g_process.running || g_process.generation != generation) return;
-    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_thread(t, clock_core_now());  // the answer
+    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_thread(t, clock_answer());  // the answer
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;

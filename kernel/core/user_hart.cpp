@@ -49,6 +49,9 @@ namespace {
             }
         }
         riscv::wfi();
+        // Only the last wake-up's instructions follow the hand-off: how often the hart
+        // woke for nothing before it (a signal, a stray interrupt) depends on the host.
+        waited_from = clock_now(c.local);
     }
 }
 

@@ -17,12 +17,14 @@ inline CallResult block(Thread* t, BlockReason why) {
 }
 
 // Ends the kernel call `t` slept in with `result` and makes it runnable; it goes on from
-// the waker's time (the core's current service context) if that is later than its own.
-inline void wake(Thread* t, i64 result) {
+// virtual time `at` if that is later than its own.
+inline void wake_at(Thread* t, i64 result, u64 at) {
     set_result(t, result);
-    clock_stamp_thread(t, clock_core_now());
+    clock_stamp_thread(t, at);
     g_scheduler.make_ready(t);
 }
+// The same from the waker's time (the core's current service context).
+inline void wake(Thread* t, i64 result) { wake_at(t, result, clock_core_now()); }
 
 // As wake(), but `t` keeps its own time: a notice that hands nothing over (the data it
 // then reads carries its own stamps, taken with nvx_clock_take).
