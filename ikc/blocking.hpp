@@ -19,15 +19,12 @@ inline CallResult sleep_on(ThreadQueue& queue, Thread* t, Endpoint& e) {
 }
 
 // Wakes a thread that slept in sleep_on with its call's result.
-inline void wake(Thread* t, Endpoint& e, i64 result) {
-    e.pending--;
-    kernel::wake(t, result);
-}
-// The same, going on from virtual time `at`.
 inline void wake_at(Thread* t, Endpoint& e, i64 result, u64 at) {
     e.pending--;
     kernel::wake_at(t, result, at);
 }
+// The same, going on from the waker's time (the core's current service context).
+inline void wake(Thread* t, Endpoint& e, i64 result) { wake_at(t, e, result, kernel::clock_core_now()); }
 
 // Retries the sleepers of `queue` in order. One that still cannot go holds back the later
 // ones for the same port (their order is kept) but not those for other ports.

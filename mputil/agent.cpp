@@ -56,12 +56,7 @@ void perform(const WriteJob& job)
 {
     long id = nvx_portal_open(job.node, job.port);
     if (id < 0) transport_failure("portal open", id);
-    WireHeader ready;
-    memset(&ready, 0, sizeof ready);
-    ready.kind = WireKind::Ready;
-    ready.source = job.send->owner;
-    ready.dest = job.receiver;
-    ready.stamp = now_stamp();
+    WireHeader ready = header(WireKind::Ready, job.send->owner, job.receiver);
     wire_send(job.node, &ready);
     const char* data = static_cast<const char*>(job.send->data);
     for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {

@@ -17,7 +17,7 @@ inline constexpr unsigned kMaxRanksPerCluster = NVX_IKC_PORTS - NVX_FIRST_USER_P
 
 // Wire: one mailbox message carries a header and, for eager messages, the payload.
 inline constexpr size_t kMailboxBytes = NVX_MAILBOX_MSG_MAX;
-inline constexpr size_t kWireHeaderBytes = 56;
+inline constexpr size_t kWireHeaderBytes = 48;
 // Largest message sent eagerly between clusters (bytes); larger ones use rendezvous.
 inline constexpr size_t kEagerMax = kMailboxBytes - kWireHeaderBytes;
 // Eager messages a sender may have unconsumed at one receiver; a receiver returns them

@@ -138,8 +138,8 @@ uint32_t node_of_rank(int world);             // first contact: Name Server look
 
 // world.cpp
 void world_barrier();                         // every rank of every cluster (blocking)
-// The hart for the cluster's k-th helper thread (agent, writers, watchers): one of the
-// harts no rank is pinned to, in turn, or any hart when the ranks use them all.
+// The hart for the cluster's k-th helper thread (the agent, the rank watchers): one of
+// the harts no rank is pinned to, in turn, or any hart when the ranks use them all.
 int helper_hart(unsigned k);
 uint64_t now_ticks();
 // The calling rank's virtual time (nvx/clock.h): what envelopes and ops carry (issue 9).

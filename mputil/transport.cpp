@@ -47,17 +47,6 @@ Op* new_op(OpKind kind, RankState* me)
 
 Completion send_completion(const Op* send) { return Completion{send->dest, send->tag, send->bytes, false, false}; }
 
-WireHeader header(WireKind kind, int source, int dest)
-{
-    WireHeader h;
-    memset(&h, 0, sizeof h);
-    h.kind = kind;
-    h.source = source;
-    h.dest = dest;
-    h.stamp = now_stamp();
-    return h;
-}
-
 // Consumes an unexpected message for `recv` (the receiver's lock is held).
 void consume(RankState* me, Op* recv, Unexpected* u)
 {

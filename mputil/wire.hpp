@@ -27,7 +27,6 @@ struct WireHeader {
     uint32_t node;        // Rts: the sender's node; Cts: the receiver's portal node
     uint64_t bytes;       // Eager: payload; Rts: message size; Cts: bytes to write; Credit: count
     uint64_t cookie;      // Rts/Cts: the sender's operation
-    uint64_t stamp;       // virtual-clock time stamp (issue 9)
     uint32_t port;        // Cts: the receiver's portal port
     uint32_t reserved2;
 };
@@ -38,5 +37,15 @@ struct WireMessage {
     unsigned char payload[config::kMailboxBytes - sizeof(WireHeader)];
 };
 static_assert(sizeof(WireMessage) == config::kMailboxBytes, "one mailbox message");
+
+// A header of `kind` from rank `source` to rank `dest`, every other field zero.
+inline WireHeader header(WireKind kind, int source, int dest)
+{
+    WireHeader h{};
+    h.kind = kind;
+    h.source = source;
+    h.dest = dest;
+    return h;
+}
 
 }  // namespace mputil

@@ -75,12 +75,7 @@ void barrier_message(unsigned cluster)
     int leader = -1;
     for (int r = 0; r < g_cluster.world_size && leader < 0; r++)
         if (g_cluster.cluster_of[r] == cluster) leader = r;
-    WireHeader h;
-    memset(&h, 0, sizeof h);
-    h.kind = WireKind::Barrier;
-    h.source = world_rank();
-    h.dest = leader;
-    h.stamp = now_stamp();
+    WireHeader h = header(WireKind::Barrier, world_rank(), leader);
     wire_send(node_of_cluster(cluster), &h);
 }
 
