@@ -104,7 +104,11 @@ void start_head(u32 index) {
 }
 
 // Pushes a remote write as far as the receiver allows: 0 done, kBusy, or a negative errno.
-i64 push_chunks(Thread* writer) {
+// Every attempt, the first or a retry, goes from the time the write was ready, and a
+// finished write ends at `*at`, the same point of the same code whichever attempt the
+// host's order made go.
+i64 push_chunks(Thread* writer, u64* at) {
+    kernel::clock_serve(io_of(writer).ready_at);
     Endpoint& out = endpoint_of(writer);
     while (io_of(writer).done < io_of(writer).size) {
         UserAddr va = io_of(writer).buffer + io_of(writer).done;
@@ -122,6 +126,7 @@ i64 push_chunks(Thread* writer) {
             count_transfer(out, r.value - done < noc::kPortalMaxTransfer ? r.value - done : noc::kPortalMaxTransfer);
     }
     count_message(out, io_of(writer).size);
+    *at = kernel::clock_core_now();
     return 0;
 }
 
@@ -153,10 +158,11 @@ u32 target_port(Thread* t) { return endpoint_of(t).remote_port; }
 // holds back only later writers to that same port.
 void retry_writers(u32 peer) {
     retry_in_port_order(g_ready_waits[peer], target_port, [](Thread* writer) {
-        kernel::clock_serve(io_of(writer).ready_at);
-        i64 r = push_chunks(writer);
+        u64 at;
+        i64 r = push_chunks(writer, &at);
         if (r == noc::kBusy) return false;
-        wake(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(io_of(writer).size) : r);
+        if (r < 0) at = kernel::clock_core_now();
+        wake_at(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(io_of(writer).size) : r, at);
         return true;
     });
 }
@@ -214,7 +220,9 @@ CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
     }
     io_of(t).ready_at = kernel::clock_core_now();
     if (!waiting_for_port(g_ready_waits[out->remote_node], out->remote_port, target_port)) {  // order per port
-        i64 r = push_chunks(t);
+        u64 at;
+        i64 r = push_chunks(t, &at);
+        if (r == 0) kernel::clock_answer_at(at);  // as retry_writers wakes a retried write
         if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
     }
     return sleep_on(g_ready_waits[out->remote_node], t, *out);

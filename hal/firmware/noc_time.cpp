@@ -33,8 +33,6 @@ u32 index_of(const board::Cluster& c) { return static_cast<u32>(&c - kBoard.clus
 
 const volatile u64* counters() { return reinterpret_cast<const volatile u64*>(board::kClockCounterPage); }
 
-u64 g_least_acquire = ~0ull;  // instructions of an uncontended TimedLockGuard acquisition
-
 volatile u64* own_counter() { return reinterpret_cast<volatile u64*>(board::kClockCounterPage) + current_hart(); }
 
 // First fit of `length` cycles at or after `from` on `link`, reserved.
@@ -92,12 +90,6 @@ TimedLockGuard::TimedLockGuard(SpinLock& lock) : lock_(lock) {
     volatile u64* counter = own_counter();
     u64 before = *counter;
     lock.lock();
-    u64 spent = *counter - before;
-    u64 least = atomic::load_relaxed(&g_least_acquire);
-    if (spent < least) {  // a race between two harts lowering it loses nothing: both are minima
-        atomic::store_relaxed(&g_least_acquire, spent);
-        least = spent;
-    }
-    if (spent > least) *counter = *counter - (spent - least);  // only this hart (and its plugin thread) writes it
+    *counter = before;  // only this hart (and its plugin thread) writes it
 }
 }  // namespace nvx::firmware::noc_time

@@ -32,9 +32,10 @@ Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
 u64 notice_arrival(u32 src, u32 dst, u64 depart);
 
 // Takes `lock` (the engine's per-node and per-link locks). While another hart holds it,
-// this hart spins for as long as the host takes to run that one: those instructions come
-// off this hart's counter, which is charged only what an uncontended acquisition costs
-// (the least any acquisition took: the same code every time).
+// this hart spins for as long as the host takes to run that one. The acquisition costs
+// nothing: the locks stand for no part of the modeled NoC, and any charge left for them
+// (the least an acquisition took, say) would make a contended acquisition differ from an
+// uncontended one wherever the code around it differs.
 class TimedLockGuard {
 public:
     explicit TimedLockGuard(SpinLock& lock);

@@ -67,12 +67,14 @@ void set_core_time(u64 t) { set_time(0, t); }
 Reservations<kHartReservations> g_hart_busy[kMaxHarts];
 u64 g_run_start[kMaxHarts];
 
-// The latest time any thread of this cluster carried (bounds nvx_clock_take's stamps).
-u64 g_latest;
+// The latest time any thread of this cluster carried (bounds nvx_clock_take's stamps), per
+// hart that handed it out: written only by that hart, so that noting it costs the same
+// instructions whatever the other harts do (a shared maximum's compare-and-swap retried
+// as often as the host interleaved the harts).
+u64 g_latest[kMaxHarts];
 void note_latest(u64 t) {
-    u64 seen = atomic::load_relaxed(&g_latest);
-    while (t > seen && !atomic::compare_exchange(&g_latest, seen, t)) {
-    }
+    u64* mine = &g_latest[this_cpu().local];
+    if (t > atomic::load_relaxed(mine)) atomic::store_relaxed(mine, t);
 }
 }  // namespace
 
@@ -86,7 +88,7 @@ bool clock_boot() {
     for (u32& hart : page.thread_hart) hart = 0;
     for (ThreadTime& t : g_thread_time) t = {};
     for (auto& busy : g_hart_busy) busy.clear();
-    g_latest = 0;
+    for (u64& latest : g_latest) latest = 0;
     // The plugin marks the page before the board starts: it does not change while we run.
     g_virtual = atomic::load_relaxed(&counters().live) == NVX_CLOCK_LIVE;
     return true;
@@ -160,8 +162,11 @@ void clock_user_take(Cpu& c, u64 stamp) {
 }
 
 bool clock_stamp_ok(u64 stamp) {
-    for (u32 local = 1; local < g_page.clock.harts; local++) note_latest(clock_now(local));
-    return stamp <= atomic::load_relaxed(&g_latest);
+    for (u32 local = 0; local < g_page.clock.harts; local++) {
+        if (stamp <= atomic::load_relaxed(&g_latest[local])) return true;
+        if (local > 0 && stamp <= clock_now(local)) return true;  // a user hart's time is a thread's
+    }
+    return false;
 }
 
 void clock_serve(u64 stamp) {
@@ -176,6 +181,12 @@ void clock_serve_idle() {
 
 void clock_take(u64 stamp) {
     if (g_virtual && stamp > clock_now(0)) set_core_time(stamp);
+}
+
+u64 clock_here() { return clock_now(this_cpu().local); }
+
+void clock_rewind_here(u64 t) {
+    if (g_virtual) set_time(this_cpu().local, t);
 }
 
 void clock_answer_at(u64 t) {

@@ -39,6 +39,12 @@
 //    (hal/firmware/noc_time.hpp); the receiving kernel serves each event at its stamp.
 //  - User space: nvx_clock_take(stamp) (MPI's shared-memory cells) moves a user hart
 //    forward through a kernel call on that hart, only when the stamp is ahead.
+//  - One path per hand-off: whichever order the host presents its two sides in, the time
+//    handed out is read at the same point of the same code (a retried portal write ends
+//    where a first attempt does; a hart's wake-up counts from the moment it sees the IPI),
+//    and work whose instructions follow the host's order costs nothing (ClockUncharged:
+//    the scheduler's placement of a woken thread, per-hart translation caches). A thread
+//    woken inside its own call goes back to its own hart, not to whichever the host freed.
 // Known host dependences left: a preemption (wall-clock quantum, only with more threads
 // than harts) costs its instructions at a host-timed moment; a signal IPI that races a
 // dispatch (kill, preempt) can still interrupt a hart late; a receiver that finds a shared
@@ -94,6 +100,24 @@ void clock_answer_at(u64 t);
 u64 clock_answer();
 // Kernel core: the current service context's time.
 inline u64 clock_core_now() { return clock_now(0); }
+// The calling hart's time, and its rewinding to an earlier reading of it (ClockUncharged).
+u64 clock_here();
+void clock_rewind_here(u64 t);
+// For a scope, on any hart: work whose instructions follow the host's order, not the
+// program's, costs nothing. The scheduler placing a woken thread dispatches it or queues
+// it as the host freed harts; a translation of a user address hits or misses a per-hart
+// cache that requests served in host order filled (and the modeled core translates in
+// hardware). Without this, no later hand-off of the same service would repeat.
+class ClockUncharged {
+public:
+    ClockUncharged() : from_(clock_here()) {}
+    ~ClockUncharged() { clock_rewind_here(from_); }
+    ClockUncharged(const ClockUncharged&) = delete;
+    ClockUncharged& operator=(const ClockUncharged&) = delete;
+
+private:
+    u64 from_;
+};
 // The physical address of the offsets (by local hart) the NoC engine reads and advances.
 u64 clock_offsets_phys();
 // Maps the counter page and the cluster's clock page into a new program (nvx_abi.h).

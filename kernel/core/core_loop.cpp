@@ -37,7 +37,10 @@ void handle_request(Cpu& c, Thread* t) {
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;
-    case Outcome::Blocked:
+    case Outcome::Blocked:  // its wake-up may have come within the call, already stamped
+        if (Scheduler::woken_in_call(t)) g_scheduler.resume(c, t);
+        else g_scheduler.release_cpu(c);
+        break;
     case Outcome::Ended: g_scheduler.release_cpu(c); break;
     }
 }

@@ -36,9 +36,11 @@ namespace {
 // after an IPI (the core sends one after every dispatch and signal), so the IPI of a
 // dispatch never interrupts the thread later at a host-timed moment.
 [[noreturn]] void wait_for_dispatch(Cpu& c) {
-    u64 waited_from = clock_now(c.local);
     for (;;) {
         if (NVX_CSR_READ(sip) & riscv::kIntSSoft) {
+            // The wake-up starts when the hart sees the IPI, on one path: whether it got
+            // there through a wfi or found the IPI already pending is the host's timing.
+            u64 waited_from = clock_now(c.local);
             NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
             // Nothing runs here: nothing to preempt or kill; a kill is acknowledged at once.
             if (atomic::exchange_acq_rel(&c.signals, 0u) & kSignalKill) send_ipi(cpu_at(0));
@@ -49,9 +51,6 @@ namespace {
             }
         }
         riscv::wfi();
-        // Only the last wake-up's instructions follow the hand-off: how often the hart
-        // woke for nothing before it (a signal, a stray interrupt) depends on the host.
-        waited_from = clock_now(c.local);
     }
 }
 

@@ -1,5 +1,7 @@
 #include "kernel/mm/address_space.hpp"
 
+#include "kernel/clock/clock.hpp"
+
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/cpu.hpp"
 #include "kernel/layout.hpp"
@@ -83,6 +85,7 @@ void AddressSpace::publish_user_memory() {
 }
 
 void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
+    ClockUncharged uncharged;  // a hit or a miss, as requests served in host order left the cache
     u64 va = at.value();
     if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
         return nullptr;
@@ -99,6 +102,7 @@ void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
 }
 
 u64 AddressSpace::page_in_kernel(u64 page, u64 required) const {
+    ClockUncharged uncharged;  // a hit or a miss, as requests served in host order left the cache
     LeafTable& leaf = leaf_tables_[this_cpu().local];
     u64 epoch = this->epoch();
     if (leaf.table == nullptr || leaf.region != page >> 21 || leaf.epoch != epoch) {

@@ -1,6 +1,7 @@
 #include "kernel/sched/scheduler.hpp"
 
 #include "hal/riscv/csr.hpp"
+#include "kernel/clock/clock.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 
@@ -26,16 +27,23 @@ void Scheduler::hand_over(Cpu& c, Thread* t) {
 }
 
 void Scheduler::make_ready(Thread* t) {
+    ClockUncharged uncharged;  // where it goes, and what that costs, follows the host's order
     t->state = ThreadState::Ready;
     t->blocked_on = BlockReason::None;
+    // Woken inside its own kernel call (the service that blocked it also ended its wait):
+    // its hart is still held for it, and it goes back there when the call ends
+    // (handle_request), not to whichever hart the host happened to free first.
+    if (t->cpu != nullptr && t->cpu->running == t) return;
     u64 user_harts = ((u64{1} << user_hart_count()) - 1) << 1;  // locals 1..n
     u64 allowed = t->affinity < 0 ? user_harts : u64{1} << t->affinity;
     u64 idle = allowed & user_harts & ~busy_;
-    if (idle != 0) {
-        dispatch(cpu_at(lowest_set_bit(idle)), t);
+    if (idle == 0) {
+        ready_.push(t);
         return;
     }
-    ready_.push(t);
+    // Back to the hart it last ran on when that one is free: its FP registers are still there.
+    u64 last = t->cpu != nullptr ? idle & (u64{1} << t->cpu->local) : 0;
+    dispatch(cpu_at(lowest_set_bit(last != 0 ? last : idle)), t);
 }
 
 bool Scheduler::quantum_used(const Thread* t) { return riscv::read_time() - t->run_since >= kQuantumTicks; }

@@ -9,8 +9,11 @@ static_assert(nvx::kernel::kMaxHarts <= 64, "the scheduler keeps busy harts in o
 namespace nvx::kernel {
 class Scheduler {
 public:
-    // A thread became runnable: run it on an idle hart it may use, or queue it.
+    // A thread became runnable: run it on an idle hart it may use (the one it last ran on
+    // if idle), or queue it. A thread woken inside its own kernel call keeps its hart: the
+    // call's end resumes it there (woken_in_call).
     void make_ready(Thread* t);
+    static bool woken_in_call(const Thread* t) { return t->state == ThreadState::Ready; }
     // `t` returns from a kernel call and goes on running on `c` within its quantum, or
     // yields `c` when the quantum is used up and another thread waits. The quantum counts
     // the time on the hart since dispatch, kernel calls included: a thread that calls the
