@@ -6,6 +6,7 @@
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
+#include "ikc/port_times.hpp"
 #include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
@@ -33,6 +34,27 @@ u64 g_stuck_targets;
 // Receiving side: per own node and port, the senders we refused (told when it drains).
 u64 g_refused[kMaxOwnNodes][kPorts];
 u32 g_refused_ports;  // (node, port) pairs with refused senders: 0 in the common case
+
+// Per own node and port: the port as a bounded FIFO in virtual time. Keeping it is the
+// clock's bookkeeping, not the modeled kernel's work: it costs no virtual time.
+PortTimes<kPortQuota> g_port_times[kMaxOwnNodes][kPorts];
+PortTimes<kPortQuota>* port_times(u32 node, u32 port) {
+    i32 index = own_index(node);
+    return index >= 0 && port < kPorts ? &g_port_times[index][port] : nullptr;
+}
+u64 port_entry_bound(u32 node, u32 port) {
+    kernel::ClockUncharged bookkeeping;
+    const PortTimes<kPortQuota>* times = port_times(node, port);
+    return times != nullptr ? times->entry_bound() : 0;
+}
+void port_entered(u32 node, u32 port) {
+    kernel::ClockUncharged bookkeeping;
+    if (PortTimes<kPortQuota>* times = port_times(node, port)) times->entered();
+}
+void port_left(u32 node, u32 port, u64 at) {
+    kernel::ClockUncharged bookkeeping;
+    if (PortTimes<kPortQuota>* times = port_times(node, port)) times->left(at);
+}
 bool g_look_again;     // the program ended: look at the slots once more, whatever was raised
 
 MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(io_of(t).staging); }
@@ -62,10 +84,12 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
 // (the message stays on failure) and, in `at`, the time the reader goes on from.
 i64 take_buffered(Thread* t, Endpoint& in, BufferedMessage* m, UserAddr buffer, u64 size, UserAddr origin, u64* at) {
     u64 request = kernel::clock_thread_stamp(t);
-    kernel::clock_serve(kernel::clock_thread_is_server(t) || request < m->stamp ? m->stamp : request);
+    u64 taken = kernel::clock_thread_is_server(t) || request < m->stamp ? m->stamp : request;
+    kernel::clock_serve(taken);
     i64 r = copy_to_reader(buffer, size, origin, m->payload, m->length, m->origin);
     if (r >= 0) {
         g_buffers.release(m);
+        port_left(in.node, in.port, taken);
         count_message(in, static_cast<u64>(r));
     }
     *at = kernel::clock_core_now();
@@ -94,6 +118,7 @@ void serve_waiters(Endpoint& in) {
 bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
     if (g_buffers.store(node, port, origin, payload, length, kernel::clock_core_now())) {
+        port_entered(node, port);
         if (in != nullptr) serve_waiters(*in);
         return true;
     }
@@ -101,7 +126,11 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
     while (!in->waiters.empty()) {
         Thread* reader = in->waiters.pop();
         i64 r = copy_to_reader(io_of(reader).buffer, io_of(reader).size, io_of(reader).origin, payload, length, origin);
-        if (r >= 0) count_message(*in, length);
+        if (r >= 0) {
+            count_message(*in, length);
+            port_entered(node, port);  // in and out at once
+            port_left(node, port, kernel::clock_core_now());
+        }
         wake(reader, *in, r);
         if (r >= 0) return true;
     }
@@ -130,14 +159,15 @@ void tell_drained() {
     }
 }
 
-// A local write goes into its port from the time it was ready, or from now if its port
-// only now has room (a retry after a push-back), by the same code either way; false when
-// the port is full. `at`: the time the writer goes on from.
+// A local write goes into its port from the time it was ready, or, if the port was full
+// in virtual time then, from when the message QUOTA places ahead of it left (PortTimes:
+// not when the host happened to retry it), by the same code either way; false when the
+// port is full in host time. `at`: the time the writer goes on from.
 bool send_local(Thread* t, u64* at) {
     MailboxMessage& m = staged(t);
     Endpoint& out = endpoint_of(t);
-    u64 now = kernel::clock_core_now();
-    kernel::clock_serve(io_of(t).ready_at > now ? io_of(t).ready_at : now);
+    u64 room = port_entry_bound(out.remote_node, m.header.target_port);
+    kernel::clock_serve(io_of(t).ready_at > room ? io_of(t).ready_at : room);
     Origin origin = {static_cast<u16>(out.node), m.header.flags};
     if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
     count_message(out, m.header.length);

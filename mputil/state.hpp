@@ -96,8 +96,7 @@ struct Cluster {
     long mailbox;              // the MPI mailbox (input)
     int* node_of_rank;         // name lookups, cached: -1 = not looked up yet
     long* out_mailbox;         // per node: opened output mailbox + 1 (0 = none)
-    nvx_mutex_t* out_lock;     // per node: one writer at a time
-    nvx_mutex_t table_lock;    // node_of_rank, out_mailbox
+    nvx_mutex_t table_lock;    // opening out_mailbox entries, first-contact statistics
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
     size_t rank_stack;

@@ -142,7 +142,6 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.out_mailbox = static_cast<long*>(xmalloc(sizeof(long) * c.node_count));
-    c.out_lock = static_cast<nvx_mutex_t*>(xmalloc(sizeof(nvx_mutex_t) * c.node_count));
     if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.per_cluster, launch.policy, c.cluster_of) != 0)
         launch_failure("bad launch placement", -1);
     bool used[64] = {};
@@ -153,10 +152,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     }
     c.clusters_used = 0;
     for (bool u : used) c.clusters_used += u;
-    for (unsigned n = 0; n < c.node_count; n++) {
-        c.out_mailbox[n] = 0;
-        nvx_mutex_init(&c.out_lock[n]);
-    }
+    for (unsigned n = 0; n < c.node_count; n++) c.out_mailbox[n] = 0;
     nvx_mutex_init(&c.table_lock);
     if (c.here > (int)config::kMaxRanksPerCluster || c.here > (int)info.user_harts)
         launch_failure("more ranks than PEs or portal ports on this cluster", c.here);

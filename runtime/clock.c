@@ -45,6 +45,11 @@ void nvx_clock_take(uint64_t stamp)
     nvx_syscall1(NVX_SYS_CLOCK_TAKE, (long)stamp);
 }
 
+void nvx_clock_serve(uint64_t stamp)
+{
+    if (COUNTERS->live == NVX_CLOCK_LIVE) nvx_syscall1(NVX_SYS_CLOCK_TAKE, (long)stamp);
+}
+
 void nvx_clock_server(void)
 {
     nvx_syscall0(NVX_SYS_CLOCK_SERVER);

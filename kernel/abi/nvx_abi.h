@@ -22,7 +22,8 @@ enum nvx_syscall {
     NVX_SYS_THREAD_SELF = 7,   /* (local) -> tid                                         */
     NVX_SYS_FUTEX_WAIT = 8,    /* (uint32_t* addr, expected) -> 0 | -EAGAIN              */
     NVX_SYS_FUTEX_WAKE = 9,    /* (uint32_t* addr, count, flags) -> number of threads
-                                  woken; flags: 0 or NVX_FUTEX_UNTIMED, else -EINVAL    */
+                                  woken; flags: 0 or NVX_FUTEX_UNTIMED, else -EINVAL.
+                                  A server thread (CLOCK_SERVER) is woken untimed      */
     NVX_SYS_BRK = 10,          /* brk(new_end | 0) -> current break (or -ENOMEM)          */
     NVX_SYS_INFO = 11,         /* (local) info(struct nvx_info*) -> 0                    */
     NVX_SYS_NODE_OF = 12,      /* (local) (cluster, interface) -> NoC node                */
@@ -46,9 +47,11 @@ enum nvx_syscall {
                                   for a board reset (each reported once); blocks until one */
     NVX_SYS_CLOCK_TAKE = 19,   /* (local) (stamp) -> 0: the calling hart's virtual time
                                   becomes at least stamp (a hand-off through shared memory
-                                  carried it: Lamport). -EINVAL if stamp is later than
-                                  any time a thread of the cluster has had (no thread of
-                                  it can have read such a time). 0 and no effect under --clock wall  */
+                                  carried it: Lamport); a server thread's (CLOCK_SERVER)
+                                  becomes stamp, as every hand-off to it sets its time.
+                                  -EINVAL if stamp is later than any time a thread of the
+                                  cluster has had (no thread of it can have read such a
+                                  time). 0 and no effect under --clock wall           */
 
     /* IKC. Addresses are (node, port); ids are per cluster. Input endpoints are created
      * on one of the caller's own nodes, output endpoints are opened towards any node. */
@@ -82,8 +85,10 @@ enum nvx_syscall {
                                   others (an agent, a name server): from now on each
                                   hand-off to it (an answer, a wake-up, a message) sets
                                   its virtual time to the hand-off's, not the maximum, so
-                                  a request it takes late is served at its own time. Its
-                                  time may then go back between requests              */
+                                  a request it takes late is served at its own time, and
+                                  futex wakes hand it none (a lock's or a job queue's
+                                  wake-up is no request: it names its requests' times
+                                  with CLOCK_TAKE). Its time may go back between requests */
     NVX_SYS_COUNT
 };
 

@@ -150,9 +150,16 @@ void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
     g_run_start[c.local] = start;
 }
 
-void clock_user_take(Cpu& c, u64 stamp) {
+void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
     u64 now = clock_now(c.local);
-    if (!g_virtual || stamp <= now) return;
+    if (!g_virtual) return;
+    if (clock_thread_is_server(t)) {  // it begins a request: from the request's time on,
+        g_hart_busy[c.local].reserve(g_run_start[c.local], now);  // not queued (a server, as the core)
+        set_time(c.local, stamp);
+        g_run_start[c.local] = stamp;
+        return;
+    }
+    if (stamp <= now) return;
     // The hart was busy up to now; the thread goes on from the stamp (the wait between
     // is no work of this hart: another thread may have it meanwhile in virtual time).
     g_hart_busy[c.local].reserve(g_run_start[c.local], now);

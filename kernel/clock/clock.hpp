@@ -31,7 +31,8 @@
 //    run on local hart 0). A wait inside a context (clock_take, the engine) moves its
 //    time on. Requests found waiting together are served earliest stamp first.
 //  - Server threads (nvx_clock_server: MPI's agent and portal writers) take each hand-off's
-//    time instead of the maximum.
+//    time instead of the maximum; a futex wake hands them none (a lock's release or a job
+//    notice is no request); they name a queued request's time with nvx_clock_serve.
 //  - IPIs and the NoC engine's lock spinning cost the hart nothing (the firmware takes
 //    their instructions back off its counter: they land at host-timed moments).
 //  - NoC transfers: the engine stamps each with the sender's time + hops x hop latency +
@@ -79,9 +80,10 @@ u64 clock_thread_stamp(const Thread* t);
 // the thread's time plus the instructions its wake-up cost).
 void clock_thread_leaves(Cpu& c, const Thread* t);
 void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from);
-// User hart `c`, in its running thread's kernel call (nvx_clock_take): the thread goes on
-// from `stamp` if that is later than its time.
-void clock_user_take(Cpu& c, u64 stamp);
+// User hart `c`, in its running thread `t`'s kernel call (nvx_clock_take): the thread goes
+// on from `stamp` if that is later than its time; a server thread, from `stamp` (it begins
+// a request: nvx_clock_serve).
+void clock_user_take(Cpu& c, const Thread* t, u64 stamp);
 // True if `stamp` is no later than any time this cluster has carried (a stamp user space
 // hands back, nvx_clock_take, cannot be from the future).
 bool clock_stamp_ok(u64 stamp);

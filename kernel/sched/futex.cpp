@@ -1,6 +1,7 @@
 #include "kernel/sched/futex.hpp"
 
 #include "hal/riscv/sv39.hpp"
+#include "kernel/clock/clock.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/sched/blocking.hpp"
 #include "support/atomic.hpp"
@@ -30,7 +31,9 @@ i64 futex_wake(UserAddr address, u64 count, u64 flags) {
     while (static_cast<u64>(woken) < count) {
         Thread* t = g_waiters.take_first([&](Thread* w) { return w->futex_address == address; });
         if (t == nullptr) break;
-        if ((flags & NVX_FUTEX_UNTIMED) != 0) wake_untimed(t, 0);
+        // A server takes its time from the requests it serves (nvx_clock_serve), not from
+        // whoever released a lock it waited for or queued it a job, in host order.
+        if ((flags & NVX_FUTEX_UNTIMED) != 0 || clock_thread_is_server(t)) wake_untimed(t, 0);
         else wake(t, 0);
         woken++;
     }

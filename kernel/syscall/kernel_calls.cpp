@@ -63,10 +63,10 @@ CallResult sys_node_of(Thread*, const CallArgs& a) {
     return resume_with(b.cluster(static_cast<u32>(cluster)).first_node + static_cast<i64>(interface));
 }
 
-CallResult sys_clock_take(Thread*, const CallArgs& a) {
+CallResult sys_clock_take(Thread* t, const CallArgs& a) {
     u64 stamp = a.a0;
     if (!clock_stamp_ok(stamp)) return resume_with(-NVX_EINVAL);
-    clock_user_take(this_cpu(), stamp);
+    clock_user_take(this_cpu(), t, stamp);
     return resume_with(0);
 }
 

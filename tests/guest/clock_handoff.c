@@ -24,7 +24,10 @@
  *             one with NVX_FUTEX_UNTIMED is a notice: the sleeper keeps its own time, so a
  *             doorbell rung by a waker far ahead in virtual time (LWMPI: a local sender
  *             whose message the rank does not wait for yet) does not drag it forward.
- *             Unknown flags are refused.
+ *             Unknown flags are refused. A server thread (nvx_clock_server) is woken
+ *             untimed even by a timed wake (a lock's release is no request of its), and
+ *             nvx_clock_serve sets its time to a request's stamp, earlier or later; for
+ *             any other thread it only moves the time forward.
  * No wall-clock assertion: virtual cycles are deterministic. */
 #include <errno.h>
 #include <nvx/clock.h>
@@ -408,17 +411,24 @@ enum { kAhead = 1000000 }; /* the waker's lead over the sleeper, in instructions
 struct notice {
     uint32_t word;
     uint32_t flags;
+    int server;           /* the sleeper calls nvx_clock_server() first */
     uint64_t slept, woke; /* the sleeper's clock around its wait */
     uint64_t rang;        /* the waker's clock when it woke it */
+    uint64_t served_back, served_ahead; /* after nvx_clock_serve(slept), then (rang) */
     long woken;
 };
 
 static void *sleeper(void *arg)
 {
     struct notice *n = arg;
+    if (n->server) nvx_clock_server();
     n->slept = nvx_clock_cycles();
     while (__atomic_load_n(&n->word, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&n->word, 0);
     n->woke = nvx_clock_cycles();
+    nvx_clock_serve(n->slept); /* a request stamped before its wait */
+    n->served_back = nvx_clock_cycles();
+    nvx_clock_serve(n->rang); /* one stamped when the waker rang */
+    n->served_ahead = nvx_clock_cycles();
     return 0;
 }
 
@@ -433,10 +443,11 @@ static void *waker(void *arg)
 }
 
 /* One round; 1 if the waker found the sleeper asleep (else the wake proved nothing). */
-static int notice_round(uint32_t flags, struct notice *n)
+static int notice_round(uint32_t flags, int server, struct notice *n)
 {
     memset(n, 0, sizeof *n);
     n->flags = flags;
+    n->server = server;
     nvx_thread_t s, w;
     CHECK_EQ(spawn_on(&s, 1, sleeper, n), 0);
     CHECK_EQ(spawn_on(&w, 2, waker, n), 0);
@@ -448,19 +459,27 @@ static int notice_round(uint32_t flags, struct notice *n)
 static void check_untimed(void)
 {
     struct notice n;
-    int timed_seen = 0, untimed_seen = 0;
-    for (int round = 0; round < 8 && !(timed_seen && untimed_seen); round++) {
-        if (!timed_seen && notice_round(0, &n)) {
+    int timed_seen = 0, untimed_seen = 0, server_seen = 0;
+    for (int round = 0; round < 8 && !(timed_seen && untimed_seen && server_seen); round++) {
+        if (!timed_seen && notice_round(0, 0, &n)) {
             timed_seen = 1;
             CHECK(n.woke >= n.rang); /* a hand-off: the sleeper goes on from the waker's time */
+            CHECK(n.served_back >= n.woke); /* an earlier stamp does not take it back */
         }
-        if (!untimed_seen && notice_round(NVX_FUTEX_UNTIMED, &n)) {
+        if (!untimed_seen && notice_round(NVX_FUTEX_UNTIMED, 0, &n)) {
             untimed_seen = 1;
             CHECK(n.rang - n.slept >= kAhead);         /* the waker was far ahead ...        */
             CHECK(n.woke - n.slept < kAhead / 2);      /* ... and the sleeper kept its time  */
         }
+        if (!server_seen && notice_round(0, 1, &n)) { /* a timed wake of a server */
+            server_seen = 1;
+            CHECK(n.rang - n.slept >= kAhead);
+            CHECK(n.woke - n.slept < kAhead / 2);      /* it kept its own time               */
+            CHECK(n.served_back < n.woke && n.served_back - n.slept < 1000); /* set back */
+            CHECK(n.served_ahead >= n.rang && n.served_ahead - n.rang < 1000); /* and ahead */
+        }
     }
-    CHECK(timed_seen && untimed_seen); /* the sleeper slept before the wake in some round */
+    CHECK(timed_seen && untimed_seen && server_seen); /* the sleeper slept first in some round */
     uint32_t word = 0;
     CHECK_EQ(nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)&word, 1, 2), -EINVAL);
     CHECK_EQ(nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)&word, 1, NVX_FUTEX_UNTIMED), 0);

@@ -53,6 +53,10 @@ void nvx_clock_take(uint64_t stamp);
  * request it takes late in host order is served at its own time, not after the later ones
  * it served first. Its time may go back between requests: do not measure with it. */
 void nvx_clock_server(void);
+/* A server thread (nvx_clock_server) begins a request another thread queued for it with
+ * `stamp` (a job, a work item): its time becomes the stamp, earlier or later than its own,
+ * as every hand-off to a server sets it. Other threads: as nvx_clock_take. */
+void nvx_clock_serve(uint64_t stamp);
 
 #ifdef __cplusplus
 }
