@@ -81,8 +81,9 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
 // the host presented first: from the later of the message's arrival and the reader's
 // request in virtual time (a server thread: from the message's), by the same code either
 // way, so that the charge does not depend on the host's order. Returns the read's result
-// (the message stays on failure) and, in `at`, the time the reader goes on from.
-i64 take_buffered(Thread* t, Endpoint& in, BufferedMessage* m, UserAddr buffer, u64 size, UserAddr origin, u64* at) {
+// (the message stays on failure) and, in `at`, the time the reader goes on from. Not
+// inlined: one copy of the code for both paths (see portal.cpp's push_chunks).
+[[gnu::noinline]] i64 take_buffered(Thread* t, Endpoint& in, BufferedMessage* m, UserAddr buffer, u64 size, UserAddr origin, u64* at) {
     u64 request = kernel::clock_thread_stamp(t);
     u64 taken = kernel::clock_thread_is_server(t) || request < m->stamp ? m->stamp : request;
     kernel::clock_serve(taken);
@@ -162,8 +163,9 @@ void tell_drained() {
 // A local write goes into its port from the time it was ready, or, if the port was full
 // in virtual time then, from when the message QUOTA places ahead of it left (PortTimes:
 // not when the host happened to retry it), by the same code either way; false when the
-// port is full in host time. `at`: the time the writer goes on from.
-bool send_local(Thread* t, u64* at) {
+// port is full in host time. `at`: the time the writer goes on from. Not inlined: one
+// copy of the code for the first attempt and the retries.
+[[gnu::noinline]] bool send_local(Thread* t, u64* at) {
     MailboxMessage& m = staged(t);
     Endpoint& out = endpoint_of(t);
     u64 room = port_entry_bound(out.remote_node, m.header.target_port);

@@ -151,19 +151,15 @@ void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
 }
 
 void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
-    u64 now = clock_now(c.local);
     if (!g_virtual) return;
-    if (clock_thread_is_server(t)) {  // it begins a request: from the request's time on,
-        g_hart_busy[c.local].reserve(g_run_start[c.local], now);  // not queued (a server, as the core)
-        set_time(c.local, stamp);
-        g_run_start[c.local] = stamp;
-        return;
-    }
-    if (stamp <= now) return;
+    u64 now = clock_now(c.local);
+    bool server = clock_thread_is_server(t);  // it begins a request: from the request's time
+    if (!server && stamp <= now) return;
     // The hart was busy up to now; the thread goes on from the stamp (the wait between
-    // is no work of this hart: another thread may have it meanwhile in virtual time).
+    // is no work of this hart: another thread may have it meanwhile in virtual time). A
+    // server's request does not queue behind the hart's other work (as the core's).
     g_hart_busy[c.local].reserve(g_run_start[c.local], now);
-    u64 start = g_hart_busy[c.local].first_fit(stamp, 0);
+    u64 start = server ? stamp : g_hart_busy[c.local].first_fit(stamp, 0);
     set_time(c.local, start);
     g_run_start[c.local] = start;
 }
