@@ -28,6 +28,10 @@
  *             untimed even by a timed wake (a lock's release is no request of its), and
  *             nvx_clock_serve sets its time to a request's stamp, earlier or later; for
  *             any other thread it only moves the time forward.
+ *   mutex     a lock's hold is a span of virtual time: a thread that asks for it inside
+ *             another's hold goes on from that hold's end, one that asks before the hold
+ *             began goes on at its own time (it would have had the lock first), though in
+ *             both cases the host ran the holder first (it held the lock in host time).
  * No wall-clock assertion: virtual cycles are deterministic. */
 #include <errno.h>
 #include <nvx/clock.h>
@@ -485,6 +489,66 @@ static void check_untimed(void)
     CHECK_EQ(nvx_syscall3(NVX_SYS_FUTEX_WAKE, (long)&word, 1, NVX_FUTEX_UNTIMED), 0);
 }
 
+/* --- mutex: a wait for a lock is a wait in virtual time only inside the hold --- */
+enum { kHold = 1000000 }; /* the holder's time under the lock, in instructions (x 2) */
+struct hold {
+    nvx_mutex_t lock;
+    uint32_t holding;             /* futex word: the holder has the lock (in host time) */
+    uint64_t lead, ask_after;     /* work (x 2) before locking, before asking */
+    uint64_t held_from, released; /* the holder's clock after locking, before unlocking */
+    uint64_t asked, got;          /* the asker's clock before and after nvx_mutex_lock */
+};
+
+static void *holder(void *arg)
+{
+    struct hold *h = arg;
+    spin(h->lead);
+    CHECK_EQ(nvx_mutex_lock(&h->lock), 0);
+    h->held_from = nvx_clock_cycles();
+    __atomic_store_n(&h->holding, 1, __ATOMIC_RELEASE);
+    nvx_sys_futex_wake_untimed(&h->holding, 1); /* a notice: the asker keeps its time */
+    spin(kHold);
+    h->released = nvx_clock_cycles();
+    CHECK_EQ(nvx_mutex_unlock(&h->lock), 0);
+    return 0;
+}
+
+static void *asker(void *arg)
+{
+    struct hold *h = arg;
+    while (__atomic_load_n(&h->holding, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&h->holding, 0);
+    spin(h->ask_after);
+    h->asked = nvx_clock_cycles();
+    CHECK_EQ(nvx_mutex_lock(&h->lock), 0);
+    h->got = nvx_clock_cycles();
+    CHECK_EQ(nvx_mutex_unlock(&h->lock), 0);
+    return 0;
+}
+
+static void hold_round(struct hold *h, uint64_t lead, uint64_t ask_after)
+{
+    memset(h, 0, sizeof *h);
+    CHECK_EQ(nvx_mutex_init(&h->lock), 0);
+    h->lead = lead;
+    h->ask_after = ask_after;
+    nvx_thread_t a, b;
+    CHECK_EQ(spawn_on(&a, 1, holder, h), 0);
+    CHECK_EQ(spawn_on(&b, 2, asker, h), 0);
+    CHECK_EQ(nvx_thread_join(b, 0), 0);
+    CHECK_EQ(nvx_thread_join(a, 0), 0);
+}
+
+static void check_mutex(void)
+{
+    struct hold h;
+    hold_round(&h, 0, kHold / 2); /* asks halfway through the hold */
+    CHECK(h.held_from < h.asked && h.asked < h.released);
+    CHECK(h.got >= h.released && h.got - h.released < 1000); /* waited for its end */
+    hold_round(&h, 2 * kHold, kHold / 2); /* asks before the holder locked */
+    CHECK(h.asked < h.held_from);
+    CHECK(h.got < h.held_from); /* did not wait for a hold that began after it asked */
+}
+
 static void run_pinned(void *(*fn)(void *))
 {
     CHECK_EQ(ikc_env_init(&g_env), 0);
@@ -501,12 +565,13 @@ int main(int argc, char **argv)
     if (strcmp(mode, "server") == 0) check_server();
     else if (strcmp(mode, "pingpong") == 0) run_pinned(pingpong_thread);
     else if (strcmp(mode, "untimed") == 0) check_untimed();
+    else if (strcmp(mode, "mutex") == 0) check_mutex();
     else if (strcmp(mode, "chain") == 0) {
         struct nvx_info info;
         CHECK(nvx_sys_info(&info) == 0 && info.compute_count >= 2); /* a chain needs two clusters */
         run_pinned(chain_thread);
     }
     else if (strcmp(mode, "names") == 0) run_pinned(names_thread);
-    else CHECK(!"unknown mode (server, pingpong, untimed, chain or names)");
+    else CHECK(!"unknown mode (server, pingpong, untimed, mutex, chain or names)");
     return check_finish("clock_handoff");
 }

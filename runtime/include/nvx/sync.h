@@ -14,13 +14,17 @@ extern "C" {
 struct nvx_thread;
 
 /* Error-checking mutex: state is the futex word (0 free, 1 locked, 2 locked and maybe
- * waited for); owner lets unlock and relock be checked. */
+ * waited for); owner lets unlock and relock be checked. held_from and held_until are the
+ * virtual times (nvx/clock.h) of the last hold: a thread that asks for the lock inside
+ * that hold waits until its end, whatever order the host ran the two in. */
 typedef struct {
     uint32_t state;
     struct nvx_thread *owner;
+    uint64_t held_from;
+    uint64_t held_until;
 } nvx_mutex_t;
 
-#define NVX_MUTEX_INITIALIZER { 0, 0 }
+#define NVX_MUTEX_INITIALIZER { 0, 0, 0, 0 }
 
 int nvx_mutex_init(nvx_mutex_t *mutex);
 int nvx_mutex_destroy(nvx_mutex_t *mutex);     /* EBUSY when locked                */
