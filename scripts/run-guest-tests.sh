@@ -109,14 +109,16 @@ check_log() {  # check log -> prints a failure reason, or nothing
         awk -v by="$by" -v tail="$QUIET_TAIL_INSNS" '$2 == "mark" && $3 >= 2 && $4 == "hart" {
                 w = $3; n = ($5 == by) ? $7 + $9 : $7 + $9 + $11
                 if (w > last) last = w
-                if (n > 0) { noisy[w] = 1; if (n > tail) over[w] = over[w] sprintf("hart %s ran %d instructions (fw %d kernel %d user %d); ", $5, n, $7, $9, $11) }
-                if (n > 0 && !(w in first)) first[w] = sprintf("hart %s ran %d instructions (fw %d kernel %d user %d)", $5, n, $7, $9, $11)
+                if (n == 0) next
+                what = sprintf("hart %s ran %d instructions (fw %d kernel %d user %d); ", $5, n, $7, $9, $11)
+                if (!(w in first)) first[w] = what  # a window is noisy when it has a first
+                if (n > tail) over[w] = over[w] what
             }
             END {
                 if (last < 3) { print "fewer than two windows marked"; exit }
                 quiet_from = last + 1
-                for (w = last; w >= 2 && !(w in noisy); w--) quiet_from = w
-                if (quiet_from > last - 1) { w = (last in noisy) ? last : last - 1; printf "not quiet in window %d of %d: %s; ", w - 1, last - 1, first[w]; exit }
+                for (w = last; w >= 2 && !(w in first); w--) quiet_from = w
+                if (quiet_from > last - 1) { w = (last in first) ? last : last - 1; printf "not quiet in window %d of %d: %s", w - 1, last - 1, first[w]; exit }
                 for (w = 2; w < quiet_from; w++) if (w in over) printf "window %d, before the board went quiet: %s", w - 1, over[w]
             }' "$log.count" ;;
     quiet_sleep)  # in the window of one sleep only the sleeping hart and its kernel core ran, each

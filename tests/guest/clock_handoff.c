@@ -79,6 +79,17 @@ static int spawn_on(nvx_thread_t *t, int hart, void *(*fn)(void *), void *arg)
     return nvx_thread_create(t, &attr, fn, arg);
 }
 
+/* Runs `first` on user hart 1 and `second` on user hart 2 with the same argument, both to
+ * their end. */
+static void run_pair(void *(*first)(void *), void *(*second)(void *), void *arg)
+{
+    nvx_thread_t a, b;
+    CHECK_EQ(spawn_on(&a, 1, first, arg), 0);
+    CHECK_EQ(spawn_on(&b, 2, second, arg), 0);
+    CHECK_EQ(nvx_thread_join(b, 0), 0);
+    CHECK_EQ(nvx_thread_join(a, 0), 0);
+}
+
 /* --- server: answers do not depend on the host's order of arrival --- */
 static uint64_t forwarded_round_trip(void)
 {
@@ -452,11 +463,7 @@ static int notice_round(uint32_t flags, int server, struct notice *n)
     memset(n, 0, sizeof *n);
     n->flags = flags;
     n->server = server;
-    nvx_thread_t s, w;
-    CHECK_EQ(spawn_on(&s, 1, sleeper, n), 0);
-    CHECK_EQ(spawn_on(&w, 2, waker, n), 0);
-    CHECK_EQ(nvx_thread_join(w, 0), 0);
-    CHECK_EQ(nvx_thread_join(s, 0), 0);
+    run_pair(sleeper, waker, n);
     return n->woken == 1;
 }
 
@@ -531,11 +538,7 @@ static void hold_round(struct hold *h, uint64_t lead, uint64_t ask_after)
     CHECK_EQ(nvx_mutex_init(&h->lock), 0);
     h->lead = lead;
     h->ask_after = ask_after;
-    nvx_thread_t a, b;
-    CHECK_EQ(spawn_on(&a, 1, holder, h), 0);
-    CHECK_EQ(spawn_on(&b, 2, asker, h), 0);
-    CHECK_EQ(nvx_thread_join(b, 0), 0);
-    CHECK_EQ(nvx_thread_join(a, 0), 0);
+    run_pair(holder, asker, h);
 }
 
 static void check_mutex(void)
