@@ -84,7 +84,13 @@ void start_head(u32 index) {
         Thread* reader = g_readers[index].front();
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
-            if (io_of(reader).posted == 0) post_window(reader);  // not again while one is posted
+            // Not again while one is posted. The first window is allowed at the read's own
+            // time, not at the end of the read before it: overlapping reads then queue on
+            // the node's input link by first fit in virtual time, not in the host's order.
+            if (io_of(reader).posted == 0) {
+                kernel::clock_serve(kernel::clock_thread_stamp(reader));
+                post_window(reader);
+            }
             return;
         }
         Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
