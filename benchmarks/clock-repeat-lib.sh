@@ -12,6 +12,10 @@ a2a_figures() {  # a2a log (rank 0's lines) -> "a2a_128B_cycles C" ... and the t
         /^capbench: app=a2a/ { for (i = 1; i <= NF; i++) if ($i ~ /^cycles=/) { sub(/^cycles=/, "", $i); print "a2a_total_cycles", $i } }'
 }
 
+clock_one_cpu() {  # the first host CPU this process may run on (for taskset -c)
+    taskset -pc $$ | sed 's/.*: *//; s/[,-].*//'
+}
+
 # clock_spread LIMIT_PERCENT FILE...: per figure, min, max and spread (max - min) / min in %;
 # a line "OVER ..." names the figures whose spread exceeds the limit, or figures missing
 # from some files.

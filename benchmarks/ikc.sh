@@ -10,6 +10,9 @@
 #   TIMEOUT    seconds for all runs together (default 170), split evenly between runs
 #   HOST_CPUS  host CPU list QEMU is pinned to with taskset (default 0); "all": not pinned
 #   KEEP_LOG=1 keeps the QEMU logs in /tmp/ikc-bench-run*.log
+#   NVX_EXEC   parallel (default here: a host thread per hart, so that the board clock is
+#              host wall time) or deterministic (the launcher's default: the virtual
+#              figures repeat exactly, the board clock then counts instructions)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -41,12 +44,21 @@ fi
 cores=$(nproc)
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 qemu=$(qemu-system-riscv64 --version | head -1 | sed -E 's/.*version ([^ ]+).*/\1/')
-echo "# host: $cores cores, load $load; QEMU $qemu, multi-threaded TCG, $BOARD_HARTS vCPUs ($board board), $pin_note"
-echo "# Times are the board clock (rdtime, 10 MHz), which follows host wall time: they are only meaningful"
-echo "# when the host has free cores. A busy host, or vCPUs spread over host cores that must wake each"
-echo "# other, inflates them (up to 3-5x for short messages); pinning QEMU to one core keeps them stable."
-echo "# lat_cycles and B/cycle are the virtual clock (README \"The virtual clock\"): cycles of the modeled"
-echo "# core, instructions + modeled NoC costs; they do not depend on the host."
+export NVX_EXEC=${NVX_EXEC:-parallel}
+if [ "$NVX_EXEC" = parallel ]; then
+    echo "# host: $cores cores, load $load; QEMU $qemu, multi-threaded TCG, $BOARD_HARTS vCPUs ($board board), $pin_note"
+    echo "# Times are the board clock (rdtime, 10 MHz), which follows host wall time: they are only meaningful"
+    echo "# when the host has free cores. A busy host, or vCPUs spread over host cores that must wake each"
+    echo "# other, inflates them (up to 3-5x for short messages); pinning QEMU to one core keeps them stable."
+    echo "# lat_cycles and B/cycle are the virtual clock (README \"The virtual clock\"): cycles of the modeled"
+    echo "# core, instructions + modeled NoC costs; the host's order of events moves them by a few dozen"
+    echo "# cycles at most (NVX_EXEC=deterministic: exactly repeatable)."
+else
+    echo "# host: $cores cores, load $load; QEMU $qemu, deterministic turns (one TCG thread, -icount), $BOARD_HARTS vCPUs ($board board)"
+    echo "# Times are the board clock, which here counts every hart's instructions together, 1 ns each: not"
+    echo "# host wall time (NVX_EXEC=parallel for that). lat_cycles and B/cycle are the virtual clock (README"
+    echo "# \"The virtual clock\"): cycles of the modeled core, instructions + modeled NoC costs, the same in every run."
+fi
 
 logs=()
 cleanup() { [ "${KEEP_LOG:-0}" = 1 ] || rm -f "${logs[@]}"; }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Services benchmark: name lookup cost (cold and cached) on `small`, and spawn time per
 # cluster on every built board (from the Spawn Server's report while starting `hello`).
-# Times are the board clock, which follows host wall time: run on a quiet host.
+# Times are the board clock, which follows host wall time with a host thread per hart
+# (NVX_EXEC=parallel, the default here): run on a quiet host.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+export NVX_EXEC=${NVX_EXEC:-parallel}
 [ -f build/user/names_bench.elf ] || make --no-print-directory build/user/names_bench.elf >/dev/null
 echo "# name lookups, board small (board clock, host $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 scripts/nvx-run --board small --timeout 120 build/user/names_bench.elf </dev/null 2>&1 | tr -d '\r' |

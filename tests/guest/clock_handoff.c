@@ -451,6 +451,10 @@ static void *waker(void *arg)
 {
     struct notice *n = arg;
     spin(kAhead);
+    /* Let the sleeper get to its wait first: a board-clock pause, which orders the host
+     * whether QEMU runs the harts in parallel or in deterministic turns (a spin alone may
+     * fit in one turn of the waker's hart, before the sleeper's hart ran at all). */
+    TCHECK_EQ(nvx_thread_sleep_until(nvx_rdtime() + NVX_TIMER_HZ / 1000), 0);
     n->rang = nvx_clock_cycles();
     __atomic_store_n(&n->word, 1, __ATOMIC_RELEASE);
     n->woken = n->flags ? nvx_sys_futex_wake_untimed(&n->word, 1) : nvx_sys_futex_wake(&n->word, 1);

@@ -3,13 +3,15 @@
 # arguments): virtual is the default where the plugin is built; guest RAM is then a
 # /dev/shm file of the board's RAM size, shared with QEMU and the plugin (ram=, clock= from
 # board-info), unique per run and removed at exit; --count-insns rides on the same plugin;
-# wall loads nothing; bad values are refused with status 2.
+# wall loads nothing; bad values are refused with status 2. --exec: deterministic (one host
+# thread, turns counted in instructions) is the virtual clock's default, parallel (a host
+# thread per hart) the wall clock's; deterministic with the wall clock is refused.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 . tests/launcher/result.sh
 program=build/user/hello.elf
-unset NVX_CLOCK  # the tests below choose the clock themselves
+unset NVX_CLOCK NVX_EXEC  # the tests below choose the clock and the execution themselves
 eval "$(build/tools/board-info small)"
 
 fake=$(mktemp -d "${TMPDIR:-/tmp}/nvx-clock-test.XXXXXX")
@@ -78,6 +80,23 @@ NVX_CLOCK=wall run "$fake/g"
 NVX_CLOCK=wall run "$fake/h" --clock virtual
 [ "$(arg "$fake/h" "memory-backend-file")" = 1 ] && result clock-option-over-env "" || result clock-option-over-env "--clock virtual ignored"
 NVX_CLOCK=cpu expect_refusal clock-env-unknown "unknown clock 'cpu'" --board small "$program"
+
+# --exec: which QEMU accelerator settings each choice passes.
+deterministic() { [ "$(arg "$1" "^tcg,thread=single$")" = 1 ] && [ "$(arg "$1" "^shift=0,sleep=off$")" = 1 ]; }
+parallel() { [ "$(arg "$1" "^tcg,thread=multi$")" = 1 ] && [ "$(arg "$1" "icount")" = 0 ]; }
+deterministic "$fake/a" && result exec-virtual-default "" || result exec-virtual-default "$(grep -A1 -e accel -e icount "$fake/a")"
+parallel "$fake/d" && result exec-wall-default "" || result exec-wall-default "$(grep -A1 -e accel -e icount "$fake/d")"
+run "$fake/i" --exec parallel
+parallel "$fake/i" && [ "$(arg "$fake/i" "memory-backend-file")" = 1 ] &&
+    result exec-parallel-virtual "" || result exec-parallel-virtual "$(cat "$fake/i")"
+NVX_EXEC=parallel run "$fake/j"
+parallel "$fake/j" && result exec-env-default "" || result exec-env-default "NVX_EXEC=parallel ignored"
+NVX_EXEC=parallel run "$fake/k" --exec deterministic
+deterministic "$fake/k" && result exec-option-over-env "" || result exec-option-over-env "--exec deterministic ignored"
+expect_refusal exec-unknown "unknown --exec 'fast'" --board small --exec fast "$program"
+expect_refusal exec-missing "--exec needs a value" --board small --exec
+expect_refusal exec-deterministic-wall "--exec deterministic needs --clock virtual" \
+    --board small --clock wall --exec deterministic "$program"
 
 # Where the plugin is not built the default is the wall clock.
 mkdir -p "$fake/build/tools" "$fake/build/small"
