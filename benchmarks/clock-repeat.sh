@@ -66,7 +66,7 @@ sweep() {  # name, extractor, nvx-run arguments...
 echo "# host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $runs runs per setting"
 case $what in
 ikc | all) sweep ikc ikc_figures --board small --timeout 300 build/user/ikc_bench.elf all "${IKC_SCALE:-0.5}" ;;&
-a2a | all) sweep a2a a2a_figures --board mppa256 --timeout 600 -np "${A2A_RANKS:-192}" --map-by scatter \
+a2a | all) sweep a2a a2a_figures --board mppa256 --timeout 1800 -np "${A2A_RANKS:-192}" --map-by scatter \
                 build/user/capbench/a2a_opt.elf ;;
 ikc) ;;
 *) echo "usage: benchmarks/clock-repeat.sh [ikc|a2a|all]" >&2; exit 2 ;;

@@ -46,11 +46,13 @@
 //    and work whose instructions follow the host's order costs nothing (ClockUncharged:
 //    the scheduler's placement of a woken thread, per-hart translation caches). A thread
 //    woken inside its own call goes back to its own hart, not to whichever the host freed.
-// Known host dependences left: NoC link first fit when the gaps do not fit, and the one
-// mailbox slot per node pair, follow the host's order (an MPI all-to-all on two host cores
-// comes out slower than on one); a remote write refused by a full port is resent when the
-// host drained it; a preemption (wall-clock quantum, only with more threads than harts)
-// costs its instructions at a host-timed moment; a signal IPI that races a
+// Order dependences left (with nvx-run --exec parallel they follow the host; under the
+// default deterministic execution, QEMU's fixed turns): NoC link first fit when the gaps
+// do not fit, and the one mailbox slot per node pair (an MPI all-to-all in parallel on two
+// host cores came out slower than on one); a remote write refused by a full port is
+// resent when its port drained; a preemption (only with more threads than harts: the
+// quantum is the thread's virtual time, but the check runs on the kernel core's board-
+// clock tick) lands up to a tick late; a signal IPI that races a
 // dispatch (kill, preempt) can still interrupt a hart late; a receiver that finds a shared
 // cell already full takes its stamp instead of waiting for the wake-up (the two paths
 // differ by the wake-up's instructions).

@@ -47,6 +47,9 @@ namespace {
             Thread* next = atomic::exchange_acq_rel(&c.dispatch, static_cast<Thread*>(nullptr));
             if (next != nullptr) {
                 clock_thread_arrives(c, next, waited_from);
+                // A fresh quantum starts here, in the thread's virtual time.
+                if (atomic::load_relaxed(&next->run_since) == kQuantumAtArrival)
+                    atomic::store_relaxed(&next->run_since, clock_now(c.local));
                 run_thread(c, next);
             }
         }

@@ -10,10 +10,21 @@ Scheduler g_scheduler;
 
 namespace {
 constexpr u64 kQuantumTicks = board::kTimerHz * kTickMicroseconds / 1'000'000;
+constexpr u64 kQuantumCycles = board::kCoreHz / 1'000'000 * kTickMicroseconds;
+
+// Whether `t`, running on a user hart, used its quantum. `board_now` is the board clock;
+// under the virtual clock the thread's own time counts instead (until it reaches its
+// hart, nothing of the quantum is used). The hart writes run_since at arrival.
+bool used_quantum(const Thread* t, u64 board_now) {
+    if (!clock_is_virtual()) return board_now - t->run_since >= kQuantumTicks;
+    u64 from = atomic::load_relaxed(&t->run_since);
+    u64 now = clock_now(t->cpu->local);
+    return from != kQuantumAtArrival && now > from && now - from >= kQuantumCycles;
 }
+}  // namespace
 
 void Scheduler::dispatch(Cpu& c, Thread* t) {
-    t->run_since = riscv::read_time();
+    atomic::store_relaxed(&t->run_since, clock_is_virtual() ? kQuantumAtArrival : riscv::read_time());
     hand_over(c, t);
 }
 
@@ -46,7 +57,8 @@ void Scheduler::make_ready(Thread* t) {
     dispatch(cpu_at(lowest_set_bit(last != 0 ? last : idle)), t);
 }
 
-bool Scheduler::quantum_used(const Thread* t) { return riscv::read_time() - t->run_since >= kQuantumTicks; }
+bool Scheduler::quantum_used(const Thread* t) { return used_quantum(t, riscv::read_time()); }
+
 
 void Scheduler::yield(Cpu& c, Thread* t) {
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
@@ -75,7 +87,7 @@ void Scheduler::tick(u64 now) {
     for (u64 busy = busy_; busy != 0; busy &= busy - 1) {
         Cpu& c = cpu_at(lowest_set_bit(busy));
         Thread* t = c.running;
-        if (now - t->run_since < kQuantumTicks) continue;  // as quantum_used(t), with one clock read
+        if (!used_quantum(t, now)) continue;
         atomic::fetch_or(&c.signals, static_cast<u32>(kSignalPreempt));
         send_ipi(c);
     }

@@ -16,7 +16,8 @@ public:
     static bool woken_in_call(const Thread* t) { return t->state == ThreadState::Ready; }
     // `t` returns from a kernel call and goes on running on `c` within its quantum, or
     // yields `c` when the quantum is used up and another thread waits. The quantum counts
-    // the time on the hart since dispatch, kernel calls included: a thread that calls the
+    // the time on the hart since dispatch (under the virtual clock, the thread's virtual
+    // time since it arrived there), kernel calls included: a thread that calls the
     // kernel often must not escape preemption (a preemption request that found it inside a
     // posted call is taken here). Inline: it is on every forwarded call's path.
     void resume(Cpu& c, Thread* t) {

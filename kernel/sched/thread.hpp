@@ -30,8 +30,13 @@ struct Thread {
     UserAddr join_status_address;  // joiner's struct nvx_thread_status*, already validated
     bool has_joiner;
     nvx_thread_status end;    // how it ended (Zombie)
-    u64 run_since;    // time it was dispatched, for the preemption quantum
+    // The preemption quantum's start: under the wall clock the board clock at dispatch;
+    // under the virtual clock the thread's virtual time when it arrived on its hart
+    // (kQuantumAtArrival until then), so that its quantum is its own modeled time, not
+    // the host's or the board's (which counts every hart's instructions together).
+    u64 run_since;
 };
+inline constexpr u64 kQuantumAtArrival = ~u64{0};
 
 // Thread ids carry the slot in their low bits: modules index per-thread tables by it.
 inline constexpr u32 kThreadSlotBits = 6;
