@@ -16,6 +16,25 @@ clock_one_cpu() {  # the first host CPU this process may run on (for taskset -c)
     taskset -pc $$ | sed 's/.*: *//; s/[,-].*//'
 }
 
+# clock_run CPUS LOG EXTRACT nvx-run-arguments...: one run on host CPUS (a taskset list, or
+# "any"), its console in LOG and its figures in LOG's .fig; fails if the run fails or
+# prints no figures.
+clock_run() {
+    local cpus=$1 log=$2 extract=$3
+    shift 3
+    local pin=()
+    [ "$cpus" = any ] || pin=(taskset -c "$cpus")
+    "${pin[@]}" scripts/nvx-run "$@" >"$log" 2>&1 </dev/null || return 1
+    "$extract" "$log" >"${log%.log}.fig"
+    [ -s "${log%.log}.fig" ]
+}
+
+clock_logs_differing() {  # LOG...: how many logs differ from the first
+    local first=$1 f n=0
+    for f in "$@"; do cmp -s "$first" "$f" || n=$((n + 1)); done
+    echo "$n"
+}
+
 # clock_spread LIMIT_PERCENT FILE...: per figure, min, max and spread (max - min) / min in %;
 # a line "OVER ..." names the figures whose spread exceeds the limit, or figures missing
 # from some files.

@@ -25,42 +25,43 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/nvx-clock-repeat.XXXXXX")
 status=0
 limit_one=${LIMIT_ONE:-0}
 limit_all=${LIMIT_ALL:-0}
+cpus_of() { [ "$1" = two ] && echo "${CPUS_TWO:-0,1}" || echo "${CPUS_ONE:-0}"; }
+spread_check() {  # LIMIT FIG...: prints the spreads; a spread over LIMIT fails the sweep
+    local out
+    out=$(clock_spread "$@")
+    echo "$out"
+    grep -q '^OVER' <<<"$out" && status=1
+    return 0
+}
 sweep() {  # name, extractor, nvx-run arguments...
     local name=$1 extract=$2
     shift 2
-    local setting cpus i pids
+    local setting i pids
     for i in $(seq "$runs"); do
         pids=()
         for setting in two one; do
-            [ $setting = two ] && cpus=${CPUS_TWO:-0,1} || cpus=${CPUS_ONE:-0}
             (
-                log=$work/$name.$setting.$i.log
                 start=$(date +%s%N)
-                if ! taskset -c "$cpus" scripts/nvx-run "$@" >"$log" 2>&1 </dev/null; then
-                    echo "clock-repeat.sh: $name run $i on host CPUs $cpus failed; its log:" >&2
-                    tail -20 "$log" >&2
+                if ! clock_run "$(cpus_of $setting)" "$work/$name.$setting.$i.log" "$extract" "$@"; then
+                    echo "clock-repeat.sh: $name run $i on host CPUs $(cpus_of $setting) failed; its log:" >&2
+                    tail -20 "$work/$name.$setting.$i.log" >&2
                     exit 1
                 fi
-                "$extract" "$log" >"$work/$name.$setting.$i.fig"
-                echo "# $name, host CPUs $cpus, run $i: $(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}') s"
+                echo "# $name, host CPUs $(cpus_of $setting), run $i: $(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}') s"
             ) &
             pids+=($!)
         done
         for pid in "${pids[@]}"; do wait "$pid" || exit 1; done
     done
     for setting in two one; do
-        [ $setting = two ] && cpus=${CPUS_TWO:-0,1} || cpus=${CPUS_ONE:-0}
-        echo "## $name: $runs runs on host CPUs $cpus"
-        clock_spread "$limit_one" "$work/$name.$setting".*.fig || true
-        clock_spread "$limit_one" "$work/$name.$setting".*.fig | grep -q '^OVER' && status=1
+        echo "## $name: $runs runs on host CPUs $(cpus_of $setting)"
+        spread_check "$limit_one" "$work/$name.$setting".*.fig
     done
     echo "## $name: all $((2 * runs)) runs, one host core and two"
-    clock_spread "$limit_all" "$work/$name".*.fig || true
-    clock_spread "$limit_all" "$work/$name".*.fig | grep -q '^OVER' && status=1
-    local first distinct
-    first=$(ls "$work/$name".*.log | head -1)
-    distinct=$(for f in "$work/$name".*.log; do cmp -s "$first" "$f" && echo same || echo differs; done | grep -c differs)
-    echo "## $name: $((2 * runs - distinct)) of $((2 * runs)) console outputs identical to the first run's"
+    spread_check "$limit_all" "$work/$name".*.fig
+    local differing
+    differing=$(clock_logs_differing "$work/$name".*.log)
+    echo "## $name: $((2 * runs - differing)) of $((2 * runs)) console outputs identical to the first run's"
 }
 
 echo "# host: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $runs runs per setting"

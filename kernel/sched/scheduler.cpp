@@ -59,7 +59,6 @@ void Scheduler::make_ready(Thread* t) {
 
 bool Scheduler::quantum_used(const Thread* t) { return used_quantum(t, riscv::read_time()); }
 
-
 void Scheduler::yield(Cpu& c, Thread* t) {
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
     if (next == nullptr) {

@@ -30,26 +30,23 @@ one_cpu=$(clock_one_cpu)
 same_twice() {  # name, extractor, nvx-run arguments...: two runs at once, one pinned
     local name=$1 extract=$2
     shift 2
-    local i why="" pids=()
-    scripts/nvx-run "$@" >"$work/$name.1.log" 2>&1 </dev/null &
+    local i why="" spread pids=()
+    clock_run any "$work/$name.1.log" "$extract" "$@" &
     pids+=($!)
-    taskset -c "$one_cpu" scripts/nvx-run "$@" >"$work/$name.2.log" 2>&1 </dev/null &
+    clock_run "$one_cpu" "$work/$name.2.log" "$extract" "$@" &
     pids+=($!)
     for i in 1 2; do
-        if ! wait "${pids[$((i - 1))]}"; then
-            why="$why run $i failed (log: $(tail -3 "$work/$name.$i.log" | tr '\n' ' '));"
-            continue
-        fi
-        "$extract" "$work/$name.$i.log" >"$work/$name.$i.fig"
-        [ -s "$work/$name.$i.fig" ] || why="$why run $i printed no figures;"
+        wait "${pids[$((i - 1))]}" ||
+            why="$why run $i failed or printed no figures (log: $(tail -3 "$work/$name.$i.log" | tr '\n' ' '));"
     done
+    spread=$(clock_spread 0 "$work/$name.1.fig" "$work/$name.2.fig" 2>/dev/null)
     if [ -z "$why" ]; then
-        why=$(clock_spread 0 "$work/$name.1.fig" "$work/$name.2.fig" | sed -n 's/^OVER //p')
-        cmp -s "$work/$name.1.log" "$work/$name.2.log" ||
+        why=$(sed -n 's/^OVER //p' <<<"$spread")
+        [ "$(clock_logs_differing "$work/$name.1.log" "$work/$name.2.log")" = 0 ] ||
             why="$why the console output differs: $(diff "$work/$name.1.log" "$work/$name.2.log" | head -3 | tr '\n' ' ')"
     fi
     result "$name" "$why"
-    clock_spread 0 "$work/$name.1.fig" "$work/$name.2.fig" 2>/dev/null | grep -v '^OVER' | sed 's/^/# /'
+    grep -v '^OVER' <<<"$spread" | sed 's/^/# /'
 }
 
 same_twice clock_repeat_ikc ikc_figures --board small --timeout 300 build/user/ikc_bench.elf all 0.5
