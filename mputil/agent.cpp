@@ -2,10 +2,13 @@
 // only in nvx_mailbox_read on the cluster's MPI mailbox and on short local locks: it
 // never writes a mailbox or a portal, so agents of different clusters can never wait for
 // each other. It delivers each envelope into the destination rank's queues and rings its
-// doorbell. A clear-to-send goes to a portal writer (a bounded pool of threads started on
-// demand; further jobs wait in FIFO order). The writer tells the receiver Ready before it
-// writes, and the receiver blocks in nvx_portal_read only after Ready: a read never waits
-// for a writer that is not writing, so blocked reads and writes cannot form a cycle.
+// doorbell. A clear-to-send goes to a portal writer (a bounded pool: the reserved writers
+// start with the cluster, more on demand; further sends wait in FIFO order). The writer
+// tells the receiver Ready before it writes, and the receiver blocks in nvx_portal_read
+// only after Ready: a read never waits for a writer that is not writing, so blocked reads
+// and writes cannot form a cycle. A writer's write ends once its receiver makes progress
+// in any MPI call (the receiver cleared that send alone), so one writer suffices to end
+// every queued write: the pool's size is speed, the reserve is liveness.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,29 +25,18 @@ namespace mputil {
 
 namespace {
 
-struct WriteJob {
-    Op* send;
-    int receiver;    // world rank that cleared the send
-    uint32_t node;   // its node and portal port
-    uint32_t port;
-    size_t bytes;
-    uint64_t stamp;  // when the clear-to-send arrived: the writer serves the job from then on
-};
-
+// A writer thread: idle in g_idle, or writing `send` (has_job = 1).
 struct Writer {
     Writer* next;
-    uint32_t has_job;  // futex word: 1 while `job` is to be done
-    WriteJob job;
+    uint32_t has_job;  // futex word: 1 while `send` is to be written
+    Op* send;
 };
 
-struct PendingJob {  // only when no writer thread can be started
-    PendingJob* next;
-    WriteJob job;
-};
-
+// Cleared sends wait in g_cleared, linked through the Op itself: queuing allocates nothing,
+// so a program that took every byte of memory still gets its data moved.
 nvx_mutex_t g_pool_lock = NVX_MUTEX_INITIALIZER;
 Queue<Writer> g_idle;
-Queue<PendingJob> g_pending;
+Queue<Op> g_cleared;
 
 [[noreturn]] void transport_failure(const char* what, long err)
 {
@@ -52,37 +44,51 @@ Queue<PendingJob> g_pending;
     abort_run(1);
 }
 
-void perform(const WriteJob& job)
+void perform(Op* send)
 {
+    const PortalWrite& job = send->write;
     long id = nvx_portal_open(job.node, job.port);
     if (id < 0) transport_failure("portal open", id);
-    WireHeader ready = header(WireKind::Ready, job.send->owner, job.receiver);
+    WireHeader ready = header(WireKind::Ready, send->owner, job.receiver);
     wire_send(job.node, &ready);
-    const char* data = static_cast<const char*>(job.send->data);
+    const char* data = static_cast<const char*>(send->data);
     for (size_t off = 0; off < job.bytes; off += config::kPortalPiece) {
         size_t piece = job.bytes - off < config::kPortalPiece ? job.bytes - off : config::kPortalPiece;
         long err = nvx_portal_write(id, data + off, piece);
         if (err < 0) transport_failure("portal write", err);
     }
     nvx_portal_close(id);
-    Op* send = job.send;
     complete(send, Completion{send->dest, send->tag, send->bytes, false, false});
+}
+
+// Gives `send` to an idle writer and wakes it, or queues it for the next writer that
+// finishes (g_pool_lock held). Every writer looks at the queue before it goes idle, so a
+// queued send never waits while a writer idles.
+void hand_or_queue(Op* send)
+{
+    Writer* w = g_idle.take_first([](Writer*) { return true; });
+    if (w == nullptr) {
+        g_cleared.push_back(send);
+        return;
+    }
+    w->send = send;
+    __atomic_store_n(&w->has_job, 1, __ATOMIC_RELEASE);
+    nvx_sys_futex_wake(&w->has_job, 1);
 }
 
 void* writer_main(void* arg)
 {
     nvx_thread_set_context(nullptr);  // a writer serves the cluster, not the rank that started it
-    nvx_clock_server();               // each job at its own virtual time (issue 9)
+    nvx_clock_server();               // each job at its own virtual time
     Writer* w = static_cast<Writer*>(arg);
     for (;;) {
         while (__atomic_load_n(&w->has_job, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&w->has_job, 0);
-        nvx_clock_serve(w->job.stamp);  // the job's time, however late the host ran it
-        perform(w->job);
+        nvx_clock_serve(w->send->write.stamp);  // the job's time, however late the host ran it
+        perform(w->send);
         nvx_mutex_lock(&g_pool_lock);
-        PendingJob* p = g_pending.take_first([](PendingJob*) { return true; });
-        if (p != nullptr) {
-            w->job = p->job;
-            free(p);
+        Op* next = g_cleared.take_first([](Op*) { return true; });
+        if (next != nullptr) {
+            w->send = next;
         } else {
             __atomic_store_n(&w->has_job, 0, __ATOMIC_RELEASE);
             g_idle.push_back(w);
@@ -92,46 +98,49 @@ void* writer_main(void* arg)
     return nullptr;
 }
 
-void queue_job(const WriteJob& job)  // g_pool_lock held
+// Starts a writer with `first` to write, or idle when it is nullptr. False when the memory
+// or the kernel's thread table has no room; the caller counted it in g_cluster.writers.
+bool start_writer(Op* first)
 {
-    PendingJob* p = static_cast<PendingJob*>(xmalloc(sizeof(PendingJob)));
-    p->job = job;
-    g_pending.push_back(p);
+    Writer* w = static_cast<Writer*>(malloc(sizeof(Writer)));
+    if (w == nullptr) return false;
+    w->next = nullptr;
+    w->send = first;
+    w->has_job = first != nullptr;
+    if (first == nullptr) {
+        nvx_mutex_lock(&g_pool_lock);
+        g_idle.push_back(w);
+        nvx_mutex_unlock(&g_pool_lock);
+    }
+    nvx_thread_t t;
+    // Writers go to any PE, unlike the agent: up to kMaxWriters of them confined to the
+    // few spare PEs queue behind each other in virtual time (unopt, 12 ranks on one
+    // cluster: KM 94 M -> 158-214 M cycles; anywhere: 54-58 M, opt no worse).
+    nvx_thread_attr_t attr = {config::kWriterStack, NVX_THREAD_ANY_HART};
+    if (nvx_thread_create(&t, &attr, writer_main, w) == 0) return true;
+    if (first == nullptr) {
+        nvx_mutex_lock(&g_pool_lock);
+        g_idle.remove(w);
+        nvx_mutex_unlock(&g_pool_lock);
+    }
+    free(w);
+    return false;
 }
 
-// Hands the job to an idle writer, or a new one while there are fewer than kMaxWriters
-// (and the kernel's thread table has room); else it waits for the next free writer.
-void dispatch(const WriteJob& job)
+// A cleared send goes to an idle writer, else to a new one while there are fewer than
+// kMaxWriters and room to start it, else it queues: the reserved writers always exist.
+void dispatch(Op* send)
 {
     nvx_mutex_lock(&g_pool_lock);
-    Writer* w = g_idle.take_first([](Writer*) { return true; });
-    bool may_start = w == nullptr && __atomic_load_n(&g_cluster.writers, __ATOMIC_RELAXED) < config::kMaxWriters;
-    if (w == nullptr && !may_start) queue_job(job);
+    bool start = g_idle.empty() && g_cluster.writers < config::kMaxWriters;
+    if (start) g_cluster.writers++;
+    else hand_or_queue(send);
     nvx_mutex_unlock(&g_pool_lock);
-    if (w == nullptr && !may_start) return;
-    if (w == nullptr) {
-        w = static_cast<Writer*>(xmalloc(sizeof(Writer)));
-        w->next = nullptr;
-        w->job = job;
-        w->has_job = 1;
-        nvx_thread_t t;
-        // Writers go to any PE, unlike the agent: up to kMaxWriters of them confined to the
-        // few spare PEs queue behind each other in virtual time (unopt, 12 ranks on one
-        // cluster: KM 94 M -> 158-214 M cycles; anywhere: 54-58 M, opt no worse).
-        nvx_thread_attr_t attr = {config::kWriterStack, NVX_THREAD_ANY_HART};
-        if (nvx_thread_create(&t, &attr, writer_main, w) == 0) {
-            __atomic_add_fetch(&g_cluster.writers, 1, __ATOMIC_RELAXED);
-            return;
-        }
-        free(w);
-        nvx_mutex_lock(&g_pool_lock);
-        queue_job(job);
-        nvx_mutex_unlock(&g_pool_lock);
-        return;
-    }
-    w->job = job;
-    __atomic_store_n(&w->has_job, 1, __ATOMIC_RELEASE);
-    nvx_sys_futex_wake(&w->has_job, 1);
+    if (!start || start_writer(send)) return;
+    nvx_mutex_lock(&g_pool_lock);
+    g_cluster.writers--;
+    hand_or_queue(send);
+    nvx_mutex_unlock(&g_pool_lock);
 }
 
 // A remote message's envelope, stamped with the agent's time: the message's arrival (the
@@ -195,12 +204,13 @@ void on_cts(const WireHeader& h)
         complete(send, Completion{send->dest, send->tag, send->bytes, false, false});
         return;
     }
-    dispatch(WriteJob{send, h.source, h.node, h.port, h.bytes, now_stamp()});
+    send->write = PortalWrite{h.source, h.node, h.port, h.bytes, now_stamp()};
+    dispatch(send);
 }
 
 void* agent_main(void*)
 {
-    nvx_clock_server();  // each message at its own virtual time, whatever the host's order (issue 9)
+    nvx_clock_server();  // each message at its own virtual time, whatever the host's order
     WireMessage m;
     for (;;) {
         long n = nvx_mailbox_read(g_cluster.mailbox, &m, sizeof m);
@@ -240,6 +250,10 @@ void agent_start()
     nvx_thread_attr_t attr = {config::kAgentStack, helper_hart(0)};
     int err = nvx_thread_create(&t, &attr, agent_main, nullptr);
     if (err != 0) transport_failure("starting the receiver agent", err);
+    for (uint32_t i = 0; i < config::kReservedWriters; i++) {
+        g_cluster.writers++;
+        if (!start_writer(nullptr)) transport_failure("starting a reserved portal writer", -1);
+    }
 }
 
 long mailbox_to_node(uint32_t node)

@@ -26,7 +26,10 @@ inline constexpr uint32_t kEagerCredits = 8;
 inline constexpr uint32_t kCreditBatch = 4;
 // Portal transfers of one rendezvous message are at most this long.
 inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
-// Portal writer threads per cluster (started on demand, reused); more clear-to-sends wait.
+// Portal writer threads per cluster: kReservedWriters start with the cluster, before the
+// program can take the memory they need, so a cleared send always has a writer to wait
+// for; more start on demand (when memory allows) up to kMaxWriters; further sends queue.
+inline constexpr uint32_t kReservedWriters = 1;
 inline constexpr uint32_t kMaxWriters = 8;
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell so that the

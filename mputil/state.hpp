@@ -18,8 +18,17 @@ namespace mputil {
 
 enum class OpKind : uint8_t { Send, Recv };
 
+// A rendezvous send its receiver cleared: what a portal writer writes, and where.
+struct PortalWrite {
+    int receiver;      // world rank that cleared the send
+    uint32_t node;     // its portal's node and port
+    uint32_t port;
+    size_t bytes;
+    uint64_t stamp;    // when the clear-to-send arrived: the writer serves it from then on
+};
+
 struct Op {
-    Op* next;            // posted queue or ready list of the owner
+    Op* next;            // posted queue or ready list of the owner; a cleared send: the writers' queue
     OpKind kind;
     SendMode mode;
     int owner;           // world rank that started it
@@ -41,6 +50,8 @@ struct Op {
     uint64_t rdv_cookie;
     uint32_t rdv_node;
     size_t rdv_bytes;
+    // Send cleared by its receiver: the portal write a writer does for it.
+    PortalWrite write;
 };
 
 // How an unexpected message holds its data.
@@ -130,7 +141,7 @@ void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes);
 void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
 
 // agent.cpp: the receiver agent and the portal writers.
-void agent_start();
+void agent_start();                           // the agent and the reserved writers: before any rank runs
 long mailbox_to_node(uint32_t node);          // output mailbox towards node (opened once)
 void wire_send(uint32_t node, const void* msg);  // one mailbox message, blocking until accepted
 uint32_t node_of_rank(int world);             // first contact: Name Server lookup, cached
