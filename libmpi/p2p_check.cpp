@@ -5,6 +5,8 @@
 #include "config.hpp"
 #include "datatype.hpp"
 
+#include <mputil/mputil.hpp>
+
 namespace lwmpi {
 
 int check_count(int count) { return count < 0 ? MPI_ERR_COUNT : MPI_SUCCESS; }
@@ -20,6 +22,15 @@ int check_buffer(const void* buf, int count, MPI_Datatype type)
     if (!buf && count > 0 && type_size(type) > 0 && type_lb(type) == 0)
         return MPI_ERR_BUFFER;
     return MPI_SUCCESS;
+}
+
+// No buffer is larger than the cluster's memory: such a count describes none, and the
+// transport must never be asked to move it.
+int check_span(int count, MPI_Datatype type)
+{
+    MPI_Aint size = type_size(type);
+    return count > 0 && size > 0 && (size_t)size > mputil::memory_bytes() / (size_t)count ? MPI_ERR_COUNT
+                                                                                           : MPI_SUCCESS;
 }
 
 int check_send_rank(const Comm& c, int dest)
@@ -41,6 +52,8 @@ int check_data(const void* buf, int count, MPI_Datatype type)
     int err = check_count(count);
     if (err == MPI_SUCCESS)
         err = check_type(type);
+    if (err == MPI_SUCCESS)
+        err = check_span(count, type);
     if (err == MPI_SUCCESS)
         err = check_buffer(buf, count, type);
     return err;

@@ -9,6 +9,7 @@ namespace lwmpi {
 struct Comm;
 
 int check_count(int count);                                     // MPI_ERR_COUNT
+int check_span(int count, MPI_Datatype type);                   // MPI_ERR_COUNT: larger than memory
 int check_type(MPI_Datatype type);                              // MPI_ERR_TYPE (committed)
 int check_buffer(const void* buf, int count, MPI_Datatype type);  // MPI_ERR_BUFFER
 int check_send_rank(const Comm& c, int dest);                   // MPI_ERR_RANK

@@ -38,6 +38,10 @@ inline constexpr uint32_t kMaxWriters = 8;
 inline constexpr size_t kLocalCellMax = 1024;
 inline constexpr uint32_t kLocalCells = 64;
 
+// Exit status of a run in which a rank ended (returned from main or called exit(0))
+// between MPI_Init and MPI_Finalize: the others would wait for it forever.
+inline constexpr int kExitWithoutFinalize = 1;
+
 // Stacks. A rank's default stack is 1/kRankStackShare of the cluster's user memory per
 // rank placed there, rounded down to 4 KiB and kept within [kRankStackMin, kRankStackMax]
 // (NVX_RANK_STACK, i.e. nvx-run --rank-stack, overrides it); helper threads get fixed ones.

@@ -36,6 +36,7 @@ int processor_name(char* out, int max)
 
 void* alloc_mem(size_t bytes) { return malloc(bytes == 0 ? 1 : bytes); }
 void free_mem(void* p) { free(p); }
+size_t memory_bytes() { return g_cluster.user_memory; }
 
 const char* variant() { return variant_name(); }
 

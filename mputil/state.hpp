@@ -74,6 +74,9 @@ struct Unexpected {
     unsigned char* payload() { return reinterpret_cast<unsigned char*>(this + 1); }
 };
 
+// Where a rank is in MPI's life: a rank that ends while Initialized ends the run.
+enum class MpiPhase : uint8_t { NotStarted, Initialized, Finalizing };
+
 struct RankState {
     int world_rank;
     int local_index;
@@ -92,6 +95,7 @@ struct RankState {
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // input portal at (node, kPortalBase + local_index)
     nvx_thread_t thread;
+    MpiPhase phase;            // set by the rank's own threads (init, finalize)
 };
 
 struct Cluster {
@@ -114,6 +118,7 @@ struct Cluster {
     int spare_first;           // local harts no rank is pinned to: spare_first ..
     int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
     bool local_path;           // the variant: local messages through shared memory
+    size_t user_memory;        // the cluster's user memory: no buffer can be larger
     unsigned node_count;
     // Statistics (first contact through the Name Server; portal writers started).
     uint64_t first_contacts;

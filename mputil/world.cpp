@@ -20,6 +20,7 @@
 
 extern "C" int main(int argc, char** argv, char** envp);
 extern "C" char** environ;
+extern "C" int on_exit(void (*handler)(int status, void* arg), void* arg);  // newlib's; strict C++20 hides it
 
 namespace mputil {
 
@@ -89,6 +90,23 @@ void await_barrier_messages(uint32_t count)
     }
 }
 
+// A rank that ends between MPI_Init and MPI_Finalize leaves every rank that waits for it
+// waiting forever: like mpirun, end the whole run at once and say which rank it was.
+[[noreturn]] void ended_without_finalize(const RankState* r, const char* how, int status)
+{
+    printf("[lwmpi] rank %d (cluster %u, PE %d) %s (status %d) without calling MPI_Finalize: ending the run\n",
+           r->world_rank, g_cluster.first_compute + g_cluster.my_cluster, r->pe, how, status);
+    abort_run(status != 0 ? status : config::kExitWithoutFinalize);
+}
+
+// exit() from any thread of a rank: its status stands, unless it is 0 (success would hide
+// the ranks it abandoned). The normal end (the main thread's exit) passes through here too.
+void on_program_exit(int status, void*)
+{
+    RankState* self = self_state();
+    if (self != nullptr && self->phase == MpiPhase::Initialized) ended_without_finalize(self, "called exit", status);
+}
+
 void* rank_main(void* arg)
 {
     RankState* self = static_cast<RankState*>(arg);
@@ -100,6 +118,7 @@ void* rank_main(void* arg)
         abort_run(1);
     }
     int status = main(g_args.argc, argv, environ);
+    if (self->phase == MpiPhase::Initialized) ended_without_finalize(self, "returned from main", status);
     free(argv);
     free(g_rank_contexts[self->local_index]);  // helper threads of a rank end before it
     g_rank_contexts[self->local_index] = nullptr;
@@ -137,6 +156,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.node = info.node;
     c.node_count = info.node_count;
     c.local_path = variant_local_path();
+    c.user_memory = (size_t)info.user_memory;
     c.rank_stack = rank_stack_size(info, c.here);
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
@@ -255,6 +275,7 @@ void barrier_cluster() { nvx_barrier_wait(&g_cluster.local_barrier); }
 // world barrier makes sure every name exists before anyone looks one up.
 void init()
 {
+    self_state()->phase = MpiPhase::Initialized;
     char name[24];
     snprintf(name, sizeof name, "mpi.%d", world_rank());
     int err = nvx_name_link(name, config::kMailboxPort);
@@ -265,7 +286,11 @@ void init()
     world_barrier();
 }
 
-void finalize() { world_barrier(); }
+void finalize()
+{
+    self_state()->phase = MpiPhase::Finalizing;
+    world_barrier();
+}
 
 }  // namespace mputil
 
@@ -284,6 +309,7 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
         info.cluster = info.cluster_count - info.compute_count;
     }
     g_args = {argc, argv};
+    on_exit(on_program_exit, nullptr);
     setup_world(launch, info);
     setup_ranks(launch, info);
     g_cluster.mailbox = nvx_mailbox_create(g_cluster.node, config::kMailboxPort);

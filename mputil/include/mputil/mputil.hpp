@@ -88,6 +88,7 @@ double wtick();                              // resolution of wtime()
 int processor_name(char* out, int max);      // "nvx-cluster3-pe5"; returns length written
 [[noreturn]] void abort_run(int status);     // ends the whole run with that exit status
 void* alloc_mem(size_t bytes);               // nullptr when out of memory
+size_t memory_bytes();                       // the cluster's user memory: no buffer is larger
 void free_mem(void* p);
 const char* variant();                       // "opt" or "unopt"
 
