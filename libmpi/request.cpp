@@ -139,6 +139,11 @@ int request_start(Request* r)
         int tag = r->tag == MPI_ANY_TAG ? mputil::kAnyTag : r->tag;
         r->op = mputil::irecv(source, r->context, tag, where, bytes);
     }
+    if (r->op == nullptr) {  // the transport had no memory for it: nothing was started
+        free(r->staging);
+        r->staging = nullptr;
+        return MPI_ERR_NO_MEM;
+    }
     r->active = true;
     return MPI_SUCCESS;
 }

@@ -35,9 +35,10 @@ bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE)
 // The owner saw `op` done: its time moves to the completer's (Lamport).
 void take_completion_time(const Op* op) { nvx_clock_take(op->stamp); }
 
-Op* new_op(OpKind kind, RankState* me)
+Op* new_op(OpKind kind, RankState* me)  // nullptr when out of memory
 {
-    Op* op = static_cast<Op*>(xmalloc(sizeof(Op)));
+    Op* op = static_cast<Op*>(malloc(sizeof(Op)));
+    if (op == nullptr) return nullptr;
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->owner = me->world_rank;
@@ -73,8 +74,37 @@ void consume(RankState* me, Op* recv, Unexpected* u)
     free(u);
 }
 
-// Opt build, both ranks on this cluster: match in the receiver's queue.
-void local_send(RankState* me, RankState* peer, Op* send)
+// An unexpected entry for a local send: a cell holding the data while cells last and
+// memory allows, else a reference to the sender's buffer. nullptr when even that cannot be
+// had (peer's lock held).
+Unexpected* local_unexpected(RankState* peer, Op* send, const Envelope& e)
+{
+    bool cell = send->mode != SendMode::Synchronous && send->bytes <= config::kLocalCellMax &&
+                peer->local_cells < config::kLocalCells;
+    Unexpected* u = cell ? static_cast<Unexpected*>(malloc(sizeof(Unexpected) + send->bytes)) : nullptr;
+    if (u == nullptr) {
+        cell = false;
+        u = static_cast<Unexpected*>(malloc(sizeof(Unexpected)));
+        if (u == nullptr) return nullptr;
+    }
+    memset(u, 0, sizeof *u);
+    u->env = e;
+    u->bytes = send->bytes;
+    if (cell) {
+        u->holding = Holding::Cell;
+        u->local_cell = true;
+        peer->local_cells++;
+        if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
+    } else {
+        u->holding = Holding::LocalRef;
+        u->sender = send;
+    }
+    return u;
+}
+
+// Opt build, both ranks on this cluster: match in the receiver's queue. False, with nothing
+// done, when out of memory for an unexpected entry.
+bool local_send(RankState* me, RankState* peer, Op* send)
 {
     Envelope e{me->world_rank, send->context, send->tag, send->stamp};
     bool sent = true;
@@ -83,27 +113,18 @@ void local_send(RankState* me, RankState* peer, Op* send)
     if (recv != nullptr) {
         deliver_bytes(recv, e, send->data, send->bytes);
     } else {
-        bool cell = send->mode != SendMode::Synchronous && send->bytes <= config::kLocalCellMax &&
-                    peer->local_cells < config::kLocalCells;
-        Unexpected* u = static_cast<Unexpected*>(xmalloc(sizeof(Unexpected) + (cell ? send->bytes : 0)));
-        memset(u, 0, sizeof *u);
-        u->env = e;
-        u->bytes = send->bytes;
-        if (cell) {
-            u->holding = Holding::Cell;
-            u->local_cell = true;
-            peer->local_cells++;
-            if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
-        } else {
-            u->holding = Holding::LocalRef;
-            u->sender = send;
-            sent = false;
+        Unexpected* u = local_unexpected(peer, send, e);
+        if (u == nullptr) {
+            nvx_mutex_unlock(&peer->lock);
+            return false;
         }
+        sent = u->holding != Holding::LocalRef;
         peer->unexpected.push_back(u);
     }
     nvx_mutex_unlock(&peer->lock);
     peer->bell.ring();
     if (sent) complete(send, send_completion(send));
+    return true;
 }
 
 // Between clusters (every message in the unopt build): eager while credit lasts, else
@@ -239,6 +260,7 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
 {
     RankState* me = me_or_die();
     Op* send = new_op(OpKind::Send, me);
+    if (send == nullptr) return nullptr;
     send->mode = mode;
     send->dest = dest_world;
     send->context = context;
@@ -246,8 +268,11 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
     send->data = buf;
     send->bytes = bytes;
     RankState* peer = state_of(dest_world);
-    if (peer != nullptr && g_cluster.local_path) local_send(me, peer, send);
-    else remote_send(me, send);
+    if (peer == nullptr || !g_cluster.local_path) remote_send(me, send);
+    else if (!local_send(me, peer, send)) {
+        free(send);
+        return nullptr;
+    }
     return send;
 }
 
@@ -255,6 +280,7 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
 {
     RankState* me = me_or_die();
     Op* recv = new_op(OpKind::Recv, me);
+    if (recv == nullptr) return nullptr;
     recv->source = source_world_or_any;
     recv->context = context;
     recv->tag = tag_or_any;

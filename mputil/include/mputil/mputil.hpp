@@ -48,8 +48,8 @@ struct Completion {
     bool cancelled;  // the receive was cancelled before matching
 };
 
-// Start a send / receive and return at once. Never nullptr: out of memory ends the run
-// (abort_run) with a report. `buf` must stay valid until the operation completes.
+// Start a send / receive and return at once; nullptr (nothing started) when memory for the
+// operation cannot be had. `buf` must stay valid until the operation completes.
 Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes,
           SendMode mode);
 Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
