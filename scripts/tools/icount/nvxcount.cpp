@@ -12,6 +12,9 @@
 // BOARD_CLOCK_OFFSET); each executed block's instruction count is added to its hart's word
 // there (struct nvx_clock_counters, kernel/abi/nvx_abi.h), and the page is marked live. Alone
 // it only keeps the clock (no table at exit); with out= or profile=on it also counts.
+// limit=N ends the run when the harts together have executed N instructions: a program that
+// spins forever is caught by work done, whatever the host's speed or load. The plugin then
+// prints the limit and each busy hart's share to stderr and exits QEMU with status 124.
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -80,6 +83,36 @@ void tick_clock(unsigned vcpu, u64 insns) {
     __atomic_store_n(&cycles, read(cycles) + insns, __ATOMIC_RELAXED);
 }
 
+// limit=: every hart's instructions (one writer each); a hart sums them all each time its
+// own count crosses a multiple of 2^kLimitCheckShift, so the limit costs a compare per block.
+constexpr unsigned kLimitCheckShift = 24;
+u64 g_limit;          // 0: none
+u64* g_executed;      // per hart
+
+[[noreturn]] void limit_reached(u64 total) {
+    std::fprintf(stderr, "nvxcount: instruction limit %llu reached (%llu executed by all harts): ending the run\n",
+                 static_cast<unsigned long long>(g_limit), static_cast<unsigned long long>(total));
+    for (unsigned h = 0; h < g_harts; h++) {
+        u64 mine = __atomic_load_n(&g_executed[h], __ATOMIC_RELAXED);
+        if (mine * 100 >= total)
+            std::fprintf(stderr, "nvxcount: hart %u executed %llu (%llu %%)\n", h, static_cast<unsigned long long>(mine),
+                         static_cast<unsigned long long>(mine * 100 / total));
+    }
+    std::fflush(stderr);
+    if (g_out != nullptr) std::fflush(g_out);
+    _exit(124);  // timeout(1)'s status: the run exceeded its stated limit
+}
+
+void count_for_limit(unsigned vcpu, u64 insns) {
+    u64& mine = g_executed[vcpu];
+    u64 before = mine;
+    __atomic_store_n(&mine, before + insns, __ATOMIC_RELAXED);
+    if (((before ^ (before + insns)) >> kLimitCheckShift) == 0) return;
+    u64 total = 0;
+    for (unsigned h = 0; h < g_harts; h++) total += __atomic_load_n(&g_executed[h], __ATOMIC_RELAXED);
+    if (total >= g_limit) limit_reached(total);
+}
+
 // A block's userdata packs its instruction count and level: no allocation per block.
 template <bool kClock>
 void on_block(unsigned vcpu, void* packed) {
@@ -88,10 +121,17 @@ void on_block(unsigned vcpu, void* packed) {
     u64& counter = g_now[vcpu].at[bits & 3];
     __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
     if constexpr (kClock) tick_clock(vcpu, bits >> 2);
+    if (g_limit != 0) count_for_limit(vcpu, bits >> 2);
 }
 
 // The clock alone: one add per executed block (install checked vcpu < the page's slots).
-void on_clock_block(unsigned vcpu, void* insns) { tick_clock(vcpu, reinterpret_cast<uintptr_t>(insns)); }
+void on_clock_block(unsigned vcpu, void* insns) {
+    tick_clock(vcpu, reinterpret_cast<uintptr_t>(insns));
+    if (g_limit != 0) count_for_limit(vcpu, reinterpret_cast<uintptr_t>(insns));
+}
+
+// The limit alone (the board clock, no counting).
+void on_limit_block(unsigned vcpu, void* insns) { count_for_limit(vcpu, reinterpret_cast<uintptr_t>(insns)); }
 
 void on_mark(unsigned vcpu, void*) {
     std::lock_guard<std::mutex> hold(g_mark_lock);
@@ -137,6 +177,7 @@ void on_profiled_block(unsigned vcpu, void* data) {
     __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
     (*g_profile)[vcpu][b->vaddr] += b->insns;
     if (g_clock != nullptr) tick_clock(vcpu, b->insns);
+    if (g_limit != 0) count_for_limit(vcpu, b->insns);
 }
 
 bool g_counting;  // counts by level, marks and the table at exit (out=, profile=on or no ram=)
@@ -145,7 +186,8 @@ void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     size_t n = qemu_plugin_tb_n_insns(tb);
     u64 vaddr = qemu_plugin_tb_vaddr(tb);
     if (!g_counting) {
-        qemu_plugin_register_vcpu_tb_exec_cb(tb, on_clock_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
+        qemu_plugin_register_vcpu_tb_exec_cb(tb, g_clock != nullptr ? on_clock_block : on_limit_block,
+                                             QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
         return;
     }
     if (g_profile != nullptr) {
@@ -247,11 +289,18 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 std::fprintf(stderr, "nvxcount: cannot write '%s'\n", argv[i] + 4);
                 return -1;
             }
+        } else if (std::strncmp(argv[i], "limit=", 6) == 0) {
+            char* end = nullptr;
+            g_limit = std::strtoull(argv[i] + 6, &end, 10);
+            if (end == argv[i] + 6 || *end != '\0' || g_limit == 0) {
+                std::fprintf(stderr, "nvxcount: limit=%s is not a positive number of instructions\n", argv[i] + 6);
+                return -1;
+            }
         } else if (std::strcmp(argv[i], "profile=on") == 0) {
             count_asked = true;
             g_profile = new std::vector<std::unordered_map<u64, u64>>();
         } else {
-            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET)\n",
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET, limit=N)\n",
                          argv[i]);
             return -1;
         }
@@ -260,12 +309,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         std::fprintf(stderr, "nvxcount: ram= and clock= go together\n");
         return -1;
     }
-    g_counting = count_asked || ram == nullptr;
+    g_counting = count_asked || (ram == nullptr && g_limit == 0);
     g_harts = static_cast<unsigned>(info->system.max_vcpus);
     if (ram != nullptr && !map_clock(ram, clock, g_harts)) return -1;
     g_now = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
     g_last_mark = static_cast<Counts*>(std::calloc(g_harts, sizeof(Counts)));
-    if (g_now == nullptr || g_last_mark == nullptr) return -1;
+    g_executed = static_cast<u64*>(std::calloc(g_harts, sizeof(u64)));
+    if (g_now == nullptr || g_last_mark == nullptr || g_executed == nullptr) return -1;
     if (g_profile != nullptr) g_profile->resize(g_harts);
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
     qemu_plugin_register_atexit_cb(id, on_exit, nullptr);
