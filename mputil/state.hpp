@@ -81,6 +81,7 @@ struct RankState {
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // input portal at (node, kPortalBase + local_index)
     nvx_thread_t thread;
+    char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
 };
 
 struct Cluster {
