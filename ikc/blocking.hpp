@@ -13,10 +13,14 @@ using kernel::ThreadQueue;
 // Puts `t` to sleep at the tail of `queue` on behalf of endpoint `e`.
 inline CallResult sleep_on(ThreadQueue& queue, Thread* t, Endpoint& e) {
     queue.push(t);
+    io_of(t).waiting_on = &e;
     e.pending++;
     e.stats.waits++;
     return kernel::block(t, kernel::BlockReason::Module);
 }
+
+// Deadlock report: what a thread asleep on `e` (a `kind` endpoint) waits for.
+bool describe_endpoint_wait(const Endpoint& e, const char* kind, char* out, u64 size);
 
 // Wakes a thread that slept in sleep_on with its call's result.
 inline void wake_at(Thread* t, Endpoint& e, i64 result, u64 at) {

@@ -54,6 +54,7 @@ public:
         return &slots_[inputs_[node][port] - 1];
     }
 
+    bool owns(const Endpoint* e) const { return e >= slots_ && e < slots_ + Capacity; }
     u32 id_of(const Endpoint* e) const { return static_cast<u32>(e - slots_); }
     Endpoint& at(u32 id) { return slots_[id]; }
 

@@ -1,5 +1,6 @@
 // The IKC as a kernel module: its boot step, its poll in the core loop and its calls.
 #include "kernel/console.hpp"
+#include "support/format.hpp"
 #include "ikc/mailbox.hpp"
 #include "ikc/noc_selftest.hpp"
 #include "ikc/own_nodes.hpp"
@@ -11,6 +12,16 @@
 
 namespace nvx::ikc {
 PendingIo g_pending_io[kernel::kMaxThreads];
+
+bool describe_endpoint_wait(const Endpoint& e, const char* kind, char* out, u64 size) {
+    if (e.direction == Direction::Output)
+        format(out, size, "%s write to node %u port %u", kind, e.remote_node, e.remote_port);
+    else if (e.allowed)
+        format(out, size, "%s read on node %u port %u (sender node %u)", kind, e.node, e.port, e.remote_node);
+    else
+        format(out, size, "%s %s on node %u port %u", kind, e.sync_nodes != 0 ? "wait" : "read", e.node, e.port);
+    return true;
+}
 
 namespace {
 bool boot() { return attach_own_nodes(); }
@@ -32,6 +43,10 @@ bool poll() {
     if (portal) moved |= portal_poll();
     if (sync) moved |= sync_poll();
     return moved;
+}
+
+bool describe_wait(const Thread* t, char* out, u64 size) {
+    return mailbox_describe_wait(t, out, size) || portal_describe_wait(t, out, size) || sync_describe_wait(t, out, size);
 }
 
 void program_ended() {
@@ -68,4 +83,4 @@ const kernel::KernelCall kCalls[] = {
 
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
                                    sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended,
-                                   nvx::ikc::noc_selftest};
+                                   nvx::ikc::noc_selftest, nvx::ikc::describe_wait};

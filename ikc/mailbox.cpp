@@ -436,4 +436,8 @@ void mailbox_reset() {
     // Held messages and refused senders stay: they are messages already sent, like those
     // in the slots, and are delivered when their ports drain.
 }
+bool mailbox_describe_wait(const Thread* t, char* out, u64 size) {
+    const Endpoint* e = io_of(t).waiting_on;
+    return e != nullptr && g_mailboxes.owns(e) && describe_endpoint_wait(*e, "mailbox", out, size);
+}
 }  // namespace nvx::ikc

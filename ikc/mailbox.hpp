@@ -17,6 +17,7 @@ i64 mailbox_close(u64 id);
 bool mailbox_needs_poll();
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, kernel::UserAddr address);
+bool mailbox_describe_wait(const Thread* t, char* out, u64 size);  // the deadlock report
 bool mailbox_poll();  // arrivals and credits; true if anything moved
 void mailbox_reset();  // the program ended: its endpoints and sleepers go (arrived messages stay)
 }  // namespace nvx::ikc

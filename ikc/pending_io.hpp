@@ -11,6 +11,7 @@ struct PendingIo {
     u64 size;        // bytes asked for
     u64 done;        // bytes moved so far
     u64 posted;      // bytes of the hardware request in flight
+    const struct Endpoint* waiting_on;  // where it sleeps (set by sleep_on): the deadlock report
     kernel::UserAddr origin;  // mailbox read: where the sender's origin goes (null: not asked)
     bool nonblocking;         // mailbox write: fail rather than wait behind a refused message
     // Write: the virtual time it was ready to go. A retry (after a credit, an allow or room

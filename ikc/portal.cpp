@@ -263,4 +263,8 @@ void portal_reset() {
     for (ThreadQueue& q : g_ready_waits) q = ThreadQueue{};
     g_local_writers = ThreadQueue{};
 }
+bool portal_describe_wait(const Thread* t, char* out, u64 size) {
+    const Endpoint* e = io_of(t).waiting_on;
+    return e != nullptr && g_portals.owns(e) && describe_endpoint_wait(*e, "portal", out, size);
+}
 }  // namespace nvx::ikc

@@ -15,6 +15,7 @@ CallResult portal_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size);
 i64 portal_close(u64 id);
 i64 portal_unlink(u64 id);
 i64 portal_stats(u64 id, kernel::UserAddr address);
+bool portal_describe_wait(const Thread* t, char* out, u64 size);  // the deadlock report
 bool portal_poll();
 void portal_reset();  // the program ended: drop its endpoints and sleepers
 }  // namespace nvx::ikc

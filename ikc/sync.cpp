@@ -117,4 +117,8 @@ bool sync_poll() {
 }
 
 void sync_reset() { g_syncs = EndpointTable<kVirtualSyncs>{}; }
+bool sync_describe_wait(const Thread* t, char* out, u64 size) {
+    const Endpoint* e = io_of(t).waiting_on;
+    return e != nullptr && g_syncs.owns(e) && describe_endpoint_wait(*e, "sync", out, size);
+}
 }  // namespace nvx::ikc

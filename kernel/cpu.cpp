@@ -23,7 +23,7 @@ void wait_for_user_harts(unsigned ready) {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         if (atomic::load_acquire(&core.ready) >= ready) return;
-        riscv::wfi();
+        idle_until_interrupt();
     }
 }
 
@@ -33,7 +33,7 @@ void wait_for_user_harts_quiet() {
         bool quiet = true;
         for (u32 i = 1; i <= user_hart_count(); i++) quiet &= atomic::load_acquire(&cpu_at(i).signals) == 0;
         if (quiet) return;
-        riscv::wfi();
+        idle_until_interrupt();
     }
 }
 }  // namespace nvx::kernel

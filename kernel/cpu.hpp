@@ -2,6 +2,7 @@
 // core through `posted` and get work back through `dispatch`; each hand-off is followed
 // by an IPI and waited for in wfi.
 #pragma once
+#include "hal/sbi/sbi_call.hpp"
 #include "kernel/config.hpp"
 #include "kernel/layout.hpp"
 #include "support/types.hpp"
@@ -44,6 +45,10 @@ inline u32 user_hart_count() { return g_layout.cluster->harts - 1; }
 extern u64 g_posted_harts;
 
 void send_ipi(const Cpu& target);
+
+// Sleeps until an interrupt (at once if one is pending). Through the firmware, never a
+// bare wfi: it counts idle harts to find a deadlocked board (hal/firmware/idle.hpp).
+inline void idle_until_interrupt() { static_cast<void>(sbi::call(sbi::kExtHsm, sbi::kHsmSuspend, 0)); }
 
 // Kernel core: sleeps in wfi until `ready` user harts reported in.
 void wait_for_user_harts(unsigned ready);

@@ -11,6 +11,7 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/module.hpp"
 #include "kernel/proc/cluster_ends.hpp"
+#include "kernel/proc/deadlock_report.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/selftest.hpp"
 
@@ -91,6 +92,7 @@ void start_user_harts() {
         kprint("[cluster %u] selftest summary: %u failed\n", g_layout.index, failures);
     }
     watch_cluster_ends();
+    watch_deadlock();
     // Test of the firmware's rule: the last compute cluster's kernel asks for a board
     // reset; the firmware must end that cluster only (test compute_reset).
     if (g_args.has(KernelOption::ComputeResetTest) && g_layout.index == board::kBoard.cluster_count - 1 &&

@@ -14,6 +14,9 @@ struct KernelModule {
     u32 call_count;
     void (*program_ended)();       // the program's threads are gone: drop their state
     void (*selftest)();            // kernel option `selftest`: its checks (kernel/selftest.hpp)
+    // Deadlock report: writes what `t` (blocked in one of its calls) waits for; false if
+    // `t` waits for nothing of this module's.
+    bool (*describe_wait)(const Thread* t, char* out, u64 size);
 };
 
 }  // namespace nvx::kernel

@@ -96,6 +96,7 @@ struct RankState {
     long portal;               // input portal at (node, kPortalBase + local_index)
     nvx_thread_t thread;
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
+    char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
 };
 
 struct Cluster {

@@ -14,6 +14,7 @@
 #include <nvx/ikc.h>
 
 #include "state.hpp"
+#include "wait_note.hpp"
 #include "wire.hpp"
 
 namespace mputil {
@@ -226,6 +227,23 @@ void progress(RankState* me)
     }
 }
 
+// Before the rank sleeps in wait_some: the first operation still pending.
+void note_wait(RankState* me, Op* const* ops, int n)
+{
+    int pending = 0;
+    const Op* first = nullptr;
+    for (int i = 0; i < n; i++)
+        if (ops[i] != nullptr && !is_done(ops[i])) {
+            if (first == nullptr) first = ops[i];
+            pending++;
+        }
+    if (first == nullptr) return;
+    WaitNote note(me);
+    if (first->kind == OpKind::Recv) note.peer("receive from", first->source, first->tag, first->context);
+    else note.peer("send to", first->dest, first->tag, first->context);
+    if (pending > 1) note.text(" (+").number(pending - 1).text(")");
+}
+
 bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completion* out)
 {
     nvx_mutex_lock(&me->lock);
@@ -320,7 +338,9 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
                 done_index[k++] = i;
             }
         if (k > 0) return k;
+        note_wait(me, ops, n);
         me->bell.sleep(seen);
+        clear_wait_note(me);
     }
 }
 
@@ -351,7 +371,9 @@ void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
         uint32_t seen = me->bell.snapshot();
         progress(me);
         if (probe_queue(me, source_or_any, context, tag_or_any, out)) return;
+        WaitNote(me).peer("probe for", source_or_any, tag_or_any, context);
         me->bell.sleep(seen);
+        clear_wait_note(me);
     }
 }
 

@@ -16,6 +16,7 @@
 #include <nvx/thread.h>
 
 #include "state.hpp"
+#include "wait_note.hpp"
 #include "wire.hpp"
 
 extern "C" int main(int argc, char** argv, char** envp);
@@ -112,6 +113,7 @@ void* rank_main(void* arg)
     RankState* self = static_cast<RankState*>(arg);
     nvx_thread_set_context(self);
     t_rank_main = true;
+    nvx_sys_wait_note(self->wait_note);
     char** argv = nvx_launch_argv_copy(g_args.argc, g_args.argv);
     if (argv == nullptr) {
         printf("[lwmpi] rank %d: out of memory for its argv: ending the run\n", self->world_rank);
@@ -229,6 +231,7 @@ uint64_t now_stamp() { return nvx_clock_cycles(); }
 void world_barrier()
 {
     Cluster& c = g_cluster;
+    WaitNote(self_state()).text("world barrier (MPI_Init or MPI_Finalize)");
     barrier_cluster();
     if (self_state()->local_index == 0 && c.clusters_used > 1) {
         if (c.my_cluster == g_root_cluster) {
@@ -248,6 +251,7 @@ void world_barrier()
         }
     }
     barrier_cluster();
+    clear_wait_note(self_state());
 }
 
 int world_size() { return g_cluster.world_size; }

@@ -97,10 +97,13 @@ check_log() {  # check log -> prints a failure reason, or nothing
         why=$(check_log summary "$log" "$program")
         [ -n "$why" ] && { echo "$why"; return; }
         check_log "expect:${check#summary:}" "$log" "$program" ;;
-    expect:*)  # the log shows this text ('+' stands for a space)
-        local text=${check#expect:}
-        text=${text//+/ }
-        grep -qF -- "$text" "$log" || echo "'$text' missing from the log" ;;
+    expect:*)  # the log shows this text ('+' stands for a space; '|' separates texts it shows all of)
+        local texts text
+        IFS='|' read -r -a texts <<<"${check#expect:}"
+        for text in "${texts[@]}"; do
+            text=${text//+/ }
+            grep -qF -- "$text" "$log" || { echo "'$text' missing from the log"; return; }
+        done ;;
     quiet)  # the board goes quiet and stays quiet over the program's windows (marks 2, 3, ...):
             # from a window on (not the last: it must stay so) only the marking hart runs, in
             # user mode; before it each hart runs at most $QUIET_TAIL_INSNS (work sent before)

@@ -3,6 +3,7 @@
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/harts.hpp"
+#include "hal/firmware/idle.hpp"
 #include "hal/riscv/csr.hpp"
 #include "support/atomic.hpp"
 
@@ -18,10 +19,7 @@ static_assert(board::kBoard.cluster_count <= 64, "ended clusters fit one word");
 u64 g_ended_clusters;  // bit per ended cluster
 u64* g_watch_word;     // the control kernel's word, or null before it registers
 
-[[noreturn]] void park() {
-    NVX_CSR_WRITE(mie, 0);
-    for (;;) riscv::wfi();
-}
+[[noreturn]] void park() { idle_forever(); }
 
 // Sets the ended bits in the control kernel's word and wakes its kernel core. Both this
 // and the registration publish under seq_cst ordering, so each end reaches the word.

@@ -1,6 +1,7 @@
 #include "hal/firmware/harts.hpp"
 
 #include "hal/firmware/devices.hpp"
+#include "hal/firmware/idle.hpp"
 #include "hal/firmware/pmp_setup.hpp"
 #include "hal/riscv/csr.hpp"
 #include "support/atomic.hpp"
@@ -74,7 +75,7 @@ void wait_for_start(u64 hart) {
     for (;;) {
         *msip(hart) = 0;
         if (atomic::load_acquire(&r.state) == sbi::kHartStartPending) break;
-        riscv::wfi();
+        idle_wait();  // a stopped hart is idle until started
     }
     program_pmp(cluster_of(hart));
     NVX_CSR_WRITE(medeleg, kDelegatedExceptions);

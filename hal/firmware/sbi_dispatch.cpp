@@ -6,6 +6,7 @@
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/hart_mask.hpp"
 #include "hal/firmware/harts.hpp"
+#include "hal/firmware/idle.hpp"
 #include "hal/firmware/cluster_end.hpp"
 #include "hal/firmware/noc_engine.hpp"
 #include "hal/firmware/power.hpp"
@@ -38,6 +39,7 @@ Result base_call(u64 fn, u64 arg0) {
 
 Result set_timer(u64 hart, u64 when) {
     *mtimecmp(hart) = when;
+    note_timer(hart, when);
     NVX_CSR_CLEAR(mip, riscv::kIntSTimer);
     NVX_CSR_SET(mie, riscv::kIntMTimer);
     return {sbi::kSuccess, 0};
@@ -64,13 +66,14 @@ Result hsm_call(const board::Cluster& c, u64 self, u64 fn, u64 hart, u64 start, 
     case sbi::kHsmStop:
         hart_record(self).state = sbi::kHartStopped;
         NVX_CSR_CLEAR(mie, riscv::kIntMTimer);
+        note_timer(self, ~0ull);
         wait_for_start(self);
     case sbi::kHsmStatus:
         if (!hart_in_cluster(c, hart)) return {sbi::kErrInvalidParam, 0};
         return {sbi::kSuccess, hart_record(hart).state};
     case sbi::kHsmSuspend:
         if (hart != 0) return {sbi::kErrNotSupported, 0};  // only the retentive default
-        riscv::wfi();
+        idle_wait();
         return {sbi::kSuccess, 0};
     default: return {sbi::kErrNotSupported, 0};
     }
@@ -92,9 +95,11 @@ Result console_call(const board::Cluster& c, u64 fn, u64 a0, u64 a1, u64 a2) {
     }
 }
 
-Result vendor_call(const board::Cluster& c, u64 fn, const u64 args[6]) {
+Result vendor_call(const board::Cluster& c, u64 self, u64 fn, const u64 args[6]) {
     if (fn >= sbi::kVendorNocFirst && fn <= sbi::kVendorNocLast) return noc_call(c, fn, args);
     if (fn == sbi::kVendorWatchClusterEnds) return watch_cluster_ends(c, args[0]);
+    if (fn == sbi::kVendorWatchDeadlock) return watch_deadlock(c, self, args[0]);
+    if (fn == sbi::kVendorDeadlockReported) return deadlock_reported(c);
     return {sbi::kErrNotSupported, 0};
 }
 }  // namespace
@@ -104,6 +109,10 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
     const board::Cluster& c = cluster_of(self);
     // IPIs are most of the traffic (two per forwarded kernel call): before the search.
     if (ext == sbi::kExtIpi && fn == 0) [[likely]] return send_ipi(c, args[0], args[1]);
+    if (ext == sbi::kExtHsm && fn == sbi::kHsmSuspend && args[0] == 0) [[likely]] {  // every idle kernel hart
+        idle_wait();
+        return {sbi::kSuccess, 0};
+    }
     switch (ext) {
     case sbi::kExtBase: return base_call(fn, args[0]);
     case sbi::kExtTime: return fn == 0 ? set_timer(self, args[0]) : Result{sbi::kErrNotSupported, 0};
@@ -116,7 +125,7 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
         console_write(&ch, 1);
         return {sbi::kSuccess, 0};
     }
-    case sbi::kExtVendorNvx: return vendor_call(c, fn, args);
+    case sbi::kExtVendorNvx: return vendor_call(c, self, fn, args);
     default: return {sbi::kErrNotSupported, 0};
     }
 }

@@ -28,9 +28,14 @@ enum ConsoleFunction : u64 { kConsoleWrite = 0, kConsoleRead = 1, kConsoleWriteB
 // Vendor extension: the emulated manycore's NoC engine (hal/noc/noc_abi.hpp).
 enum VendorFunction : u64 {
     kVendorWatchClusterEnds = 0x10,  // control cluster: (word) gets a bit per ended cluster
+    kVendorWatchDeadlock = 0x11,     // any kernel core: (word) is set when the board deadlocks
+    kVendorDeadlockReported = 0x12,  // that kernel printed its report
     kVendorNocFirst = 0x100,
     kVendorNocLast = 0x1ff,
 };
+
+// The board's status when the firmware found it deadlocked (NVX_EXIT_DEADLOCK).
+inline constexpr u32 kExitDeadlock = 125;
 
 enum HartState : u64 {
     kHartStarted = 0, kHartStopped = 1, kHartStartPending = 2, kHartStopPending = 3,

@@ -89,9 +89,16 @@ enum nvx_syscall {
                                   futex wakes hand it none (a lock's or a job queue's
                                   wake-up is no request: it names its requests' times
                                   with CLOCK_TAKE). Its time may go back between requests */
+    NVX_SYS_WAIT_NOTE = 47,    /* (local) (const char* note or 0) -> 0: when the board is
+                                  found deadlocked, the kernel prints the NUL-terminated
+                                  text at note (read then, at most NVX_WAIT_NOTE_MAX bytes)
+                                  beside what the calling thread is blocked on; the
+                                  program keeps it current. -EFAULT if NVX_WAIT_NOTE_MAX
+                                  bytes at note are not readable                     */
     NVX_SYS_COUNT
 };
 
+#define NVX_WAIT_NOTE_MAX 64      /* bytes of a thread's wait note (NVX_SYS_WAIT_NOTE)     */
 #define NVX_IKC_PORTS 32          /* logical ports per physical endpoint                */
 #define NVX_MAILBOX_MSG_MAX 128   /* payload bytes of one mailbox message               */
 #define NVX_PORTAL_MAX (64u << 20) /* largest portal message                            */
@@ -168,6 +175,8 @@ struct nvx_ikc_stats {
 #define NVX_EXIT_CLUSTER_RESET 123 /* a cluster's kernel asked for a board reset: only the
                                      control cluster may; the firmware ended that cluster */
 #define NVX_EXIT_TIMEOUT 124     /* the launcher's time limit ended the run (timeout(1)'s)  */
+#define NVX_EXIT_DEADLOCK 125    /* every hart slept with nothing left to wake it: the
+                                    firmware printed each kernel's blocked threads       */
 #define NVX_EXIT_NOT_RUN 126     /* the program could not be placed or received             */
 #define NVX_EXIT_NOT_LOADED 127  /* the kernel could not load the program (exec failed)     */
 #define NVX_EXIT_KILLED 128      /* + fault cause: the main thread was killed               */

@@ -5,6 +5,7 @@
 #include "kernel/clock/clock.hpp"
 #include "kernel/module.hpp"
 #include "kernel/proc/cluster_ends.hpp"
+#include "kernel/proc/deadlock_report.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/scheduler.hpp"
 #include "kernel/sched/core_timer.hpp"
@@ -85,6 +86,7 @@ void core_loop() {
         bool served = serve_posted_requests();
         clock_serve_idle();  // modules open a context per stamped event they serve
         if (poll_cluster_ends()) served = true;
+        if (poll_deadlock()) served = true;
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
             if (m->poll != nullptr && m->poll()) served = true;
         clock_serve_idle();
@@ -95,7 +97,7 @@ void core_loop() {
         u64 deadline;
         if (timer.update(fired, g_scheduler.has_waiting(), now, kTickInterval, next_wake(), deadline))
             sbi::set_timer(deadline);
-        if (!served) riscv::wfi();
+        if (!served) idle_until_interrupt();
     }
 }
 }  // namespace nvx::kernel

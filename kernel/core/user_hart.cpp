@@ -53,7 +53,7 @@ namespace {
                 run_thread(c, next);
             }
         }
-        riscv::wfi();
+        idle_until_interrupt();
     }
 }
 

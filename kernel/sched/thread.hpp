@@ -25,6 +25,7 @@ struct Thread {
     Cpu* cpu;         // where it runs (Running) or last ran
     Thread* next;     // link in the ready queue or a wait queue
     UserAddr futex_address;
+    UserAddr wait_note;  // the program's description of its waits (NVX_SYS_WAIT_NOTE), or null
     u64 wake_at;      // deadline of a timed sleep (board clock ticks)
     Thread* joiner;   // thread blocked in join on this one
     UserAddr join_status_address;  // joiner's struct nvx_thread_status*, already validated

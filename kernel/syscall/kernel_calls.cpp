@@ -7,6 +7,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/cluster_ends.hpp"
+#include "kernel/proc/deadlock_report.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/futex.hpp"
 #include "kernel/sched/sleepers.hpp"
@@ -70,6 +71,8 @@ CallResult sys_clock_take(Thread* t, const CallArgs& a) {
     return resume_with(0);
 }
 
+CallResult sys_wait_note(Thread* t, const CallArgs& a) { return set_wait_note(t, UserAddr(a.a0)); }
+
 CallResult sys_clock_server(Thread* t, const CallArgs&) {
     clock_make_server(this_cpu(), t);
     return resume_with(0);
@@ -127,6 +130,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_CLUSTER_END_WAIT, kCore, sys_cluster_end_wait},
     {NVX_SYS_CLOCK_TAKE, kHere, sys_clock_take},
     {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
+    {NVX_SYS_WAIT_NOTE, kHere, sys_wait_note},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

@@ -143,6 +143,15 @@ static inline long nvx_sys_futex_wait(uint32_t *addr, uint32_t expected)
     return nvx_syscall2(NVX_SYS_FUTEX_WAIT, (long)addr, (long)expected);
 }
 
+/* Registers the calling thread's wait note: a NUL-terminated text of at most
+ * NVX_WAIT_NOTE_MAX bytes at note (or NULL for none), read by the kernel only when the
+ * board is found deadlocked, which prints it beside what the thread is blocked on. The
+ * thread keeps the text current (say what it waits for before it sleeps). */
+static inline long nvx_sys_wait_note(const char *note)
+{
+    return nvx_syscall1(NVX_SYS_WAIT_NOTE, (long)note);
+}
+
 /* Wakes up to count threads sleeping on addr; returns how many woke. They go on from
  * the waker's virtual time if it is later than theirs (a hand-off). */
 static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)
