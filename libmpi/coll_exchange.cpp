@@ -4,7 +4,6 @@
 #include "coll.hpp"
 #include "coll_check.hpp"
 #include "datatype.hpp"
-#include "op.hpp"
 
 namespace lwmpi {
 
@@ -85,7 +84,7 @@ int Exchange::wait()
 
 int reduce_shape(MPI_Datatype type, int count, MPI_Op op, ReduceShape* out)
 {
-    int err = op_check(op, type);
+    int err = check_op(op, type);
     if (err != MPI_SUCCESS)
         return err;
     out->type = type;

@@ -18,32 +18,39 @@ namespace lwmpi {
 
 namespace {
 
-// One side's blocks, one per rank: the v-forms' arrays, or `count` elements each.
-struct PerRank {
-    const void* buf;
-    bool varying;
-    const int* counts;
-    const int* displs;
-    int count;
-    MPI_Datatype type;
-};
-
-PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
-{
-    return {buf, true, counts, displs, 0, type};
-}
-
-PerRank equal_blocks(const void* buf, int count, MPI_Datatype type)
-{
-    return {buf, false, nullptr, nullptr, count, type};
-}
-
+// The counts and type of a side with a block per rank (MPI_ERR_ARG, _COUNT, _TYPE).
 int check_blocks(const Comm& c, const PerRank& s)
 {
-    if (!s.varying)
-        return check_data(s.buf, s.count, s.type);
-    int err = check_counts(c, s.counts, s.displs);
-    return err == MPI_SUCCESS ? type_check(s.type, true) : err;
+    int err = s.varying ? check_counts(c, s.counts, s.displs) : check_count(s.count);
+    return err == MPI_SUCCESS ? check_type(s.type) : err;
+}
+
+// The count and type of a single block; nothing to check when it is in place.
+int check_one(const void* buf, int count, MPI_Datatype type)
+{
+    int err = buf == MPI_IN_PLACE ? MPI_SUCCESS : check_count(count);
+    return err == MPI_SUCCESS && buf != MPI_IN_PLACE ? check_type(type) : err;
+}
+
+// This rank's single block as a buffer, MPI_IN_PLACE only where `in_place_ok`.
+int check_one_buffer(const void* buf, int count, MPI_Datatype type, bool in_place_ok)
+{
+    if (buf == MPI_IN_PLACE)
+        return in_place_ok ? MPI_SUCCESS : MPI_ERR_BUFFER;
+    return check_buffer(buf, count, type);
+}
+
+// This rank's buffers where it has a block per rank and a single block (which may be in
+// place): both usable and sharing no bytes.
+int check_buffers(const Comm& c, const PerRank& many, const void* one, int count,
+                  MPI_Datatype type)
+{
+    int err = check_blocks_buffer(c, many);
+    if (err == MPI_SUCCESS)
+        err = check_one_buffer(one, count, type, true);
+    if (err == MPI_SUCCESS && aliased(c, many, one, count, type))
+        err = MPI_ERR_BUFFER;
+    return err;
 }
 
 // The counts and displacements of a side: the program's arrays, or built for equal blocks.
@@ -200,12 +207,6 @@ int alltoallv(Comm& c, const void* send, const int* scounts, const int* sdispls,
     return err;
 }
 
-// A side every rank has, unless it is in place.
-int check_side(const void* buf, int count, MPI_Datatype type)
-{
-    return buf == MPI_IN_PLACE ? MPI_SUCCESS : check_data(buf, count, type);
-}
-
 // Gather(v) and Scatter(v): the root has a block per rank (`many`), every rank has one block
 // (`one`, which only the root may give in place). `gather` says which way the data goes.
 int rooted(const char* call, MPI_Comm comm, int root, const PerRank& many, const void* one,
@@ -213,16 +214,23 @@ int rooted(const char* call, MPI_Comm comm, int root, const PerRank& many, const
 {
     return collective(call, comm, [&](Comm& c) {
         int err = check_root(c, root);
+        if (err != MPI_SUCCESS)
+            return err;
         Blocks b;
-        if (err == MPI_SUCCESS && c.rank == root) {
+        if (c.rank == root) {
             err = check_blocks(c, many);
             if (err == MPI_SUCCESS)
-                err = check_side(one, count, type);
+                err = check_one(one, count, type);
+            if (err == MPI_SUCCESS)
+                err = check_buffers(c, many, one, count, type);
             if (err == MPI_SUCCESS)
                 err = b.of(c, many);
-        } else if (err == MPI_SUCCESS) {
-            err = one == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_data(one, count, type);
+        } else {
+            err = check_one(one, count, type);
+            if (err == MPI_SUCCESS)
+                err = check_one_buffer(one, count, type, false);
         }
+        err = agree_with_root(c, root, err);
         if (err != MPI_SUCCESS)
             return err;
         // The side that receives was the program's non-const buffer.
@@ -240,7 +248,9 @@ int allgather_call(const char* call, MPI_Comm comm, const void* send, int scount
     return collective(call, comm, [&](Comm& c) {
         int err = check_blocks(c, recv);
         if (err == MPI_SUCCESS)
-            err = check_side(send, scount, stype);
+            err = check_one(send, scount, stype);
+        if (err == MPI_SUCCESS)
+            err = check_buffers(c, recv, send, scount, stype);
         Blocks b;
         if (err == MPI_SUCCESS)
             err = b.of(c, recv);
@@ -257,6 +267,12 @@ int alltoall_call(const char* call, MPI_Comm comm, const PerRank& send, const Pe
         int err = check_blocks(c, recv);
         if (err == MPI_SUCCESS && send.buf != MPI_IN_PLACE)
             err = check_blocks(c, send);
+        if (err == MPI_SUCCESS)
+            err = check_blocks_buffer(c, recv);
+        if (err == MPI_SUCCESS && send.buf != MPI_IN_PLACE)
+            err = check_blocks_buffer(c, send);
+        if (err == MPI_SUCCESS && aliased(c, send, recv))
+            err = MPI_ERR_BUFFER;
         Blocks sb, rb;
         if (err == MPI_SUCCESS)
             err = sb.of(c, send);

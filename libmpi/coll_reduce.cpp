@@ -1,6 +1,7 @@
 // MPI calls of the tree collectives: Barrier, Bcast, and the reductions (Reduce, Allreduce,
 // Reduce_scatter(_block), Scan, Exscan). Each checks its arguments, copies its input into an
 // operand and runs the building block of coll.hpp.
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +16,27 @@ namespace lwmpi {
 
 namespace {
 
-// Comm, count, type and op of a reduction; `in` is this rank's input buffer.
-int check_reduction(MPI_Comm comm, const void* in, int count, MPI_Datatype type, MPI_Op op,
-                    Comm** c, ReduceShape* shape)
+// The arguments of a reduction every rank passes alike: count, type and op. The shape
+// covers `count` elements.
+int check_reduce_args(int count, MPI_Datatype type, MPI_Op op, ReduceShape* shape)
 {
-    *c = comm_get(comm);
-    if (!*c)
-        return MPI_ERR_COMM;
-    int err = check_data(in, count, type);
+    int err = check_count(count);
+    if (err == MPI_SUCCESS)
+        err = check_type(type);
     return err == MPI_SUCCESS ? reduce_shape(type, count, op, shape) : err;
+}
+
+// This rank's buffers: the input of `scount` elements (unless in place) and the output of
+// `rcount`, which must not share bytes.
+int check_reduce_buffers(const void* send, int scount, const void* recv, int rcount,
+                         MPI_Datatype type)
+{
+    int err = send == MPI_IN_PLACE ? MPI_SUCCESS : check_buffer(send, scount, type);
+    if (err == MPI_SUCCESS)
+        err = check_buffer(recv, rcount, type);
+    if (err == MPI_SUCCESS && aliased(send, scount, type, recv, rcount, type))
+        err = MPI_ERR_BUFFER;
+    return err;
 }
 
 // This rank's operand: a copy of `send`, or of `recv` for MPI_IN_PLACE.
@@ -38,15 +51,34 @@ int output(const ReduceShape& shape, const Operand& acc, void* recv)
     return local_copy(acc.base, shape.count, shape.type, recv, shape.count, shape.type);
 }
 
+// Reduce_scatter's checks: counts (every rank passes the same array), type and op, then the
+// input of every block (in recv when in place) and this rank's block of the result.
+int check_reduce_scatter(const Comm& c, const void* send, const void* recv, const int* counts,
+                         MPI_Datatype type, MPI_Op op, ReduceShape* shape)
+{
+    if (!counts)
+        return MPI_ERR_ARG;
+    long total = 0;
+    for (int r = 0; r < c.size; r++) {
+        if (counts[r] < 0)
+            return MPI_ERR_COUNT;
+        total += counts[r];
+    }
+    if (total > INT_MAX)
+        return MPI_ERR_COUNT;
+    int err = check_reduce_args(static_cast<int>(total), type, op, shape);
+    if (err != MPI_SUCCESS)
+        return err;
+    int mine = send == MPI_IN_PLACE ? static_cast<int>(total) : counts[c.rank];
+    return check_reduce_buffers(send, static_cast<int>(total), recv, mine, type);
+}
+
 // Reduces count-by-rank blocks to rank 0 and scatters block r (counts[r] elements) to rank r.
 int reduce_scatter(Comm& c, const void* send, void* recv, const int* counts, MPI_Datatype type,
                    MPI_Op op)
 {
-    long total = 0;
-    for (int r = 0; r < c.size; r++)
-        total += counts[r];
     ReduceShape shape;
-    int err = reduce_shape(type, static_cast<int>(total), op, &shape);
+    int err = check_reduce_scatter(c, send, recv, counts, type, op, &shape);
     Operand acc = {};
     if (err == MPI_SUCCESS)
         err = input_copy(shape, send, recv, &acc);
@@ -88,9 +120,13 @@ extern "C" int MPI_Barrier(MPI_Comm comm)
 extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     return collective("MPI_Bcast", comm, [&](Comm& c) {
-        int err = check_data(buf, count, type);
+        int err = check_count(count);
+        if (err == MPI_SUCCESS)
+            err = check_type(type);
         if (err == MPI_SUCCESS)
             err = check_root(c, root);
+        if (err == MPI_SUCCESS)
+            err = check_buffer(buf, count, type);
         Packed p;
         if (err == MPI_SUCCESS)
             err = packed_view(buf, count, type, c.rank == root, &p);
@@ -105,46 +141,24 @@ extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_
 extern "C" int MPI_Reduce_scatter_block(const void* send, void* recv, int recvcount,
                                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-    const char* call = "MPI_Reduce_scatter_block";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = nullptr;
-    ReduceShape shape;
-    int err = check_reduction(comm, recv, recvcount, type, op, &c, &shape);
-    int* counts = nullptr;
-    if (err == MPI_SUCCESS) {
-        counts = static_cast<int*>(malloc(sizeof(int) * c->size));
+    return collective("MPI_Reduce_scatter_block", comm, [&](Comm& c) {
+        int* counts = static_cast<int*>(malloc(sizeof(int) * c.size));
         if (!counts)
-            err = MPI_ERR_NO_MEM;
-    }
-    if (err == MPI_SUCCESS) {
-        for (int r = 0; r < c->size; r++)
+            return MPI_ERR_NO_MEM;
+        for (int r = 0; r < c.size; r++)
             counts[r] = recvcount;
-        err = reduce_scatter(*c, send, recv, counts, type, op);
-    }
-    free(counts);
-    return fail(comm, err, call);
+        int err = reduce_scatter(c, send, recv, counts, type, op);
+        free(counts);
+        return err;
+    });
 }
 
 extern "C" int MPI_Reduce_scatter(const void* send, void* recv, const int recvcounts[],
                                   MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-    const char* call = "MPI_Reduce_scatter";
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
-    if (!recvcounts)
-        return fail(comm, MPI_ERR_ARG, call);
-    for (int r = 0; r < c->size; r++)
-        if (recvcounts[r] < 0)
-            return fail(comm, MPI_ERR_COUNT, call);
-    ReduceShape shape;
-    int err = check_reduction(comm, recv, recvcounts[c->rank], type, op, &c, &shape);
-    if (err == MPI_SUCCESS)
-        err = reduce_scatter(*c, send, recv, recvcounts, type, op);
-    return fail(comm, err, call);
+    return collective("MPI_Reduce_scatter", comm, [&](Comm& c) {
+        return reduce_scatter(c, send, recv, recvcounts, type, op);
+    });
 }
 
 namespace {
@@ -152,23 +166,30 @@ namespace {
 // Where a reduction's result goes: Reduce (to a root), Allreduce, Scan, Exscan.
 enum class Reduction { ToRoot, ToAll, Scan, Exscan };
 
+// This rank's buffers of a reduction: only the root of a Reduce has a result buffer, and
+// only it may reduce in place.
+int check_reduction_buffers(Reduction kind, const Comm& c, const void* send, const void* recv,
+                            int count, MPI_Datatype type, int root)
+{
+    if (kind != Reduction::ToRoot || c.rank == root)
+        return check_reduce_buffers(send, count, recv, count, type);
+    return send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_buffer(send, count, type);
+}
+
 int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
               int root, MPI_Comm comm, const char* call)
 {
     if (!mpi_running())
         return not_running(call);
-    Comm* c = nullptr;
+    Comm* c = comm_get(comm);
     ReduceShape shape;
-    int err = check_reduction(comm, send == MPI_IN_PLACE ? recv : send, count, type, op, &c, &shape);
-    if (kind == Reduction::ToRoot) {
-        if (err == MPI_SUCCESS)
-            err = check_root(*c, root);
-        if (err == MPI_SUCCESS && c->rank == root)
-            err = check_buffer(recv, count, type);
-        else if (err == MPI_SUCCESS && send == MPI_IN_PLACE)
-            err = MPI_ERR_BUFFER;  // only the root may reduce in place
-    } else if (err == MPI_SUCCESS) {
-        err = check_buffer(recv, count, type);
+    int err = c ? check_reduce_args(count, type, op, &shape) : MPI_ERR_COMM;
+    if (err == MPI_SUCCESS && kind == Reduction::ToRoot)
+        err = check_root(*c, root);
+    if (err == MPI_SUCCESS) {
+        err = check_reduction_buffers(kind, *c, send, recv, count, type, root);
+        if (kind == Reduction::ToRoot)
+            err = agree_with_root(*c, root, err);
     }
     Operand acc = {};
     if (err == MPI_SUCCESS)

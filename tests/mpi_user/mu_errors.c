@@ -1,7 +1,8 @@
 /* Errors as a program sees them with MPI_ERRORS_RETURN: the error class MPI 3.1 requires
  * for an invalid rank, tag, count, datatype, communicator, root, operation, group and
- * request, truncation (nothing written past the buffer), MPI_ERR_IN_STATUS from the array
- * completion calls with per-request MPI_ERROR fields, a user error handler and its
+ * request, null, overlapping and misplaced in-place buffers of every collective,
+ * truncation (nothing written past the buffer), MPI_ERR_IN_STATUS from the array completion
+ * calls with per-request MPI_ERROR fields, a user error handler and its
  * inheritance by MPI_Comm_dup; then MPI_Comm_compare and MPI_Group_compare results,
  * MPI_Wtime and MPI_Wtick. Any rank count. */
 #include <stdlib.h>
@@ -114,6 +115,97 @@ static void argument_errors(void)
         bad += class_of(c) != c;
     }
     CHECK_EQ(bad, 0);
+}
+
+/* Every collective with a null buffer holding data, with its send and receive buffers
+ * overlapping (no MPI_IN_PLACE), with MPI_IN_PLACE where it is not allowed, and every
+ * reduction with MPI_REPLACE and MPI_NO_OP (one-sided only): every rank gets the class, the
+ * rooted calls included where only the root's buffer is wrong, and nobody hangs. */
+static void collective_errors(void)
+{
+    int *b = calloc(4 * size, sizeof(int)), *o = calloc(4 * size, sizeof(int));
+    int *counts = malloc(size * sizeof(int)), *displs = malloc(size * sizeof(int));
+    for (int r = 0; r < size; r++) {
+        counts[r] = 1;
+        displs[r] = r;
+    }
+    int root = size - 1;
+    /* Null buffers with a non-zero count */
+    CHECK_CLASS(MPI_Bcast(NULL, 1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce(NULL, o, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce(b, NULL, 1, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allreduce(b, NULL, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce_scatter(NULL, o, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce_scatter_block(b, NULL, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scan(NULL, o, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Exscan(NULL, o, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Gather(b, 1, MPI_INT, NULL, 1, MPI_INT, root, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Gatherv(NULL, 1, MPI_INT, o, counts, displs, MPI_INT, 0, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scatter(NULL, 1, MPI_INT, o, 1, MPI_INT, root, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scatterv(b, counts, displs, MPI_INT, NULL, 1, MPI_INT, 0, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allgather(NULL, 1, MPI_INT, o, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allgatherv(b, 1, MPI_INT, NULL, counts, displs, MPI_INT, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Alltoall(NULL, 1, MPI_INT, o, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Alltoallv(b, counts, displs, MPI_INT, NULL, counts, displs, MPI_INT,
+                              MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    /* The same or overlapping buffers as input and output */
+    CHECK_CLASS(MPI_Reduce(b, b, 1, MPI_INT, MPI_SUM, root, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allreduce(b, b + 1, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce_scatter(b, b, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Reduce_scatter_block(b, b, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scan(b, b, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Exscan(b, b, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Gather(b + size - 1, 1, MPI_INT, b, 1, MPI_INT, 0, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Gatherv(b, 1, MPI_INT, b, counts, displs, MPI_INT, root, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scatter(b, 1, MPI_INT, b, 1, MPI_INT, root, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scatterv(b, counts, displs, MPI_INT, b, 1, MPI_INT, 0, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allgather(b, 1, MPI_INT, b, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allgatherv(b, 1, MPI_INT, b, counts, displs, MPI_INT, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Alltoall(b, 1, MPI_INT, b, 1, MPI_INT, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Alltoallv(b, counts, displs, MPI_INT, b, counts, displs, MPI_INT,
+                              MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    /* MPI_IN_PLACE where the standard does not allow it */
+    CHECK_CLASS(MPI_Bcast(MPI_IN_PLACE, 1, MPI_INT, 0, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Allreduce(b, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Gather(b, 1, MPI_INT, MPI_IN_PLACE, 1, MPI_INT, root, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Scatter(MPI_IN_PLACE, 1, MPI_INT, o, 1, MPI_INT, 0, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    CHECK_CLASS(MPI_Alltoall(b, 1, MPI_INT, MPI_IN_PLACE, 1, MPI_INT, MPI_COMM_WORLD),
+                MPI_ERR_BUFFER);
+    /* One-sided operations in the reductions */
+    MPI_Op one_sided[] = {MPI_REPLACE, MPI_NO_OP};
+    for (int i = 0; i < 2; i++) {
+        MPI_Op op = one_sided[i];
+        CHECK_CLASS(MPI_Reduce(b, o, 1, MPI_INT, op, 0, MPI_COMM_WORLD), MPI_ERR_OP);
+        CHECK_CLASS(MPI_Allreduce(b, o, 1, MPI_INT, op, MPI_COMM_WORLD), MPI_ERR_OP);
+        CHECK_CLASS(MPI_Reduce_scatter(b, o, counts, MPI_INT, op, MPI_COMM_WORLD), MPI_ERR_OP);
+        CHECK_CLASS(MPI_Reduce_scatter_block(b, o, 1, MPI_INT, op, MPI_COMM_WORLD), MPI_ERR_OP);
+        CHECK_CLASS(MPI_Scan(b, o, 1, MPI_INT, op, MPI_COMM_WORLD), MPI_ERR_OP);
+        CHECK_CLASS(MPI_Exscan(b, o, 1, MPI_INT, op, MPI_COMM_WORLD), MPI_ERR_OP);
+    }
+    /* The communicator still works */
+    int one = 1, sum = 0;
+    CHECK_EQ(MPI_Allreduce(&one, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD), MPI_SUCCESS);
+    CHECK_EQ(sum, size);
+    CHECK_EQ(MPI_Gather(&rank, 1, MPI_INT, o, 1, MPI_INT, root, MPI_COMM_WORLD), MPI_SUCCESS);
+    if (rank == root)
+        CHECK_EQ(o[size - 1], size - 1);
+    free(b);
+    free(o);
+    free(counts);
+    free(displs);
 }
 
 static void truncation(void)
@@ -307,6 +399,7 @@ int main(int argc, char **argv)
     CHECK_EQ(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), MPI_SUCCESS);
     CHECK_EQ(MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN), MPI_SUCCESS);
     argument_errors();
+    collective_errors();
     truncation();
     user_handler();
     compare();
