@@ -99,4 +99,4 @@ demo: deps
 # virtual) runs every test that does not choose its clock itself under that clock.
 test: deps
 	for b in $(TESTED_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
-	NVX_CLOCK=$(CLOCK) scripts/run-tests.sh
+	NVX_CLOCK=$(CLOCK) GUEST_INSN_LIMIT=$(GUEST_INSN_LIMIT) NVX_TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh

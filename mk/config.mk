@@ -61,9 +61,11 @@ USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L -D_POSIX
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
 
-# QEMU and guest-test time limits (seconds).
 QEMU := qemu-system-riscv64
-GUEST_TIMEOUT ?= 60
+# Guest tests: a case's limit in guest instructions (all harts together) unless its line
+# states one (--insn-limit), and the cases run at once: make's -j N, else the host's cores.
+GUEST_INSN_LIMIT ?= 5G
+TEST_JOBS = $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(shell nproc))
 # The clock of `make test`'s runs that do not choose one (README "The virtual clock"):
 # empty = nvx-run's default (virtual wherever the plugin is built), or virtual / wall.
 CLOCK ?=

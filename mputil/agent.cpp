@@ -182,10 +182,7 @@ void on_rts(RankState* r, const WireHeader& h)
     nvx_mutex_lock(&r->lock);
     Op* recv = r->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
     if (recv != nullptr) {
-        recv->matched = e;
-        recv->rdv_cookie = h.cookie;
-        recv->rdv_node = h.node;
-        recv->rdv_bytes = h.bytes;
+        recv->rdv = RendezvousMatch{e, h.cookie, h.node, h.bytes};
         r->ready.push_back(recv);
     } else {
         Unexpected* u = new_unexpected(h, 0, Holding::Rendezvous);

@@ -18,6 +18,14 @@ namespace mputil {
 
 enum class OpKind : uint8_t { Send, Recv };
 
+// A receive matched with a rendezvous (RTS): its envelope and the sender to clear.
+struct RendezvousMatch {
+    Envelope matched;
+    uint64_t cookie;   // the sender's operation
+    uint32_t node;     // the sender's node
+    size_t bytes;      // the message's full length
+};
+
 // A rendezvous send its receiver cleared: what a portal writer writes, and where.
 struct PortalWrite {
     int receiver;      // world rank that cleared the send
@@ -45,13 +53,10 @@ struct Op {
     int dest;
     const void* data;
     size_t bytes;
-    // Receive matched with a rendezvous (RTS): its envelope and the sender to clear.
-    Envelope matched;
-    uint64_t rdv_cookie;
-    uint32_t rdv_node;
-    size_t rdv_bytes;
-    // Send cleared by its receiver: the portal write a writer does for it.
-    PortalWrite write;
+    union {
+        RendezvousMatch rdv;  // a receive matched with an RTS
+        PortalWrite write;    // a send its receiver cleared: the write a writer does for it
+    };
 };
 
 // How an unexpected message holds its data.

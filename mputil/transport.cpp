@@ -65,10 +65,7 @@ void consume(RankState* me, Op* recv, Unexpected* u)
         break;
     }
     case Holding::Rendezvous:
-        recv->matched = u->env;
-        recv->rdv_cookie = u->cookie;
-        recv->rdv_node = u->node;
-        recv->rdv_bytes = u->bytes;
+        recv->rdv = RendezvousMatch{u->env, u->cookie, u->node, u->bytes};
         me->ready.push_back(recv);
         break;
     }
@@ -154,21 +151,21 @@ void remote_send(RankState* me, Op* send)
 
 Completion rendezvous_completion(const Op* recv)
 {
-    return Completion{recv->matched.source, recv->matched.tag, delivered_bytes(recv->rdv_bytes, recv->capacity),
-                      truncates(recv->rdv_bytes, recv->capacity), false};
+    return Completion{recv->rdv.matched.source, recv->rdv.matched.tag, delivered_bytes(recv->rdv.bytes, recv->capacity),
+                      truncates(recv->rdv.bytes, recv->capacity), false};
 }
 
 // A receive matched with an RTS: clear the sender for the bytes it takes. Its agent gives
 // the job to a portal writer, which says Ready before it writes. True if data will come.
 bool clear_to_send(RankState* me, Op* recv)
 {
-    size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
-    WireHeader cts = header(WireKind::Cts, me->world_rank, recv->matched.source);
-    cts.cookie = recv->rdv_cookie;
+    size_t bytes = delivered_bytes(recv->rdv.bytes, recv->capacity);
+    WireHeader cts = header(WireKind::Cts, me->world_rank, recv->rdv.matched.source);
+    cts.cookie = recv->rdv.cookie;
     cts.bytes = bytes;
     cts.node = g_cluster.node;
     cts.port = config::kPortalBase + (uint32_t)me->local_index;
-    wire_send(recv->rdv_node, &cts);
+    wire_send(recv->rdv.node, &cts);
     return bytes > 0;
 }
 
@@ -176,11 +173,11 @@ bool clear_to_send(RankState* me, Op* recv)
 // only for a transfer whose writer is already writing, so it always ends.
 void read_rendezvous(RankState* me, Op* recv)
 {
-    size_t bytes = delivered_bytes(recv->rdv_bytes, recv->capacity);
+    size_t bytes = delivered_bytes(recv->rdv.bytes, recv->capacity);
     char* buf = static_cast<char*>(recv->buf);
     for (size_t off = 0; off < bytes; off += config::kPortalPiece) {
         size_t piece = bytes - off < config::kPortalPiece ? bytes - off : config::kPortalPiece;
-        long err = nvx_portal_allow(me->portal, recv->rdv_node);
+        long err = nvx_portal_allow(me->portal, recv->rdv.node);
         if (err >= 0) err = nvx_portal_read(me->portal, buf + off, piece);
         if (err < 0 || (size_t)err != piece) {  // short: a writer that is not ours; never report it delivered
             printf("[lwmpi] rank %d: portal read of %lu bytes failed (%ld): ending the run\n", me->world_rank,
@@ -221,7 +218,7 @@ void progress(RankState* me)
         Op* recv = me->ready.take_first([](Op*) { return true; });
         nvx_mutex_unlock(&me->lock);
         if (recv == nullptr) return;
-        nvx_clock_take(recv->matched.stamp);  // the clear-to-send follows the RTS's arrival
+        nvx_clock_take(recv->rdv.matched.stamp);  // the clear-to-send follows the RTS's arrival
         if (clear_to_send(me, recv)) me->rdv_active = recv;
         else complete(recv, rendezvous_completion(recv));  // nothing to move
     }

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# Runs the guest tests of tests/guest/cases.txt: each boots QEMU under a timeout (a hang
-# is a failure), checks the exit status and what the board printed, and prints one
-# result line. Appends PASS/FAIL lines to $RESULTS (default build/guest-results.txt).
-#   scripts/run-guest-tests.sh [name-filter]
+# Runs the guest tests of tests/guest/cases.txt: each boots QEMU, checks the exit status and
+# what the board printed, and prints one result line. Appends PASS/FAIL lines to $RESULTS
+# (default build/guest-results.txt).
+#   scripts/run-guest-tests.sh [-j N] [name-filter]
+# Limits count the guest, not the host (README "Tests"): a case may run at most its
+# instruction limit (--insn-limit in its line, else $GUEST_INSN_LIMIT, all harts together);
+# a board whose harts all sleep with nothing to wake them ends at once (deadlock, status 125).
+# Host seconds are only a last resort: the limit at the speed this host showed at start
+# (a short fixed guest run), times $WALL_MARGIN, times the load when the case starts.
+# -j N runs N cases at once (default $NVX_TEST_JOBS, else the host's cores); results print in
+# the order of the cases whatever order they finish in.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+jobs=${NVX_TEST_JOBS:-$(nproc)}
+if [ "${1:-}" = -j ]; then jobs=$2; shift 2; fi
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "run-guest-tests: -j needs a positive number, not '$jobs'" >&2; exit 2; }
 filter=${1:-}
 results=${RESULTS:-build/guest-results.txt}
-timeout_s=${GUEST_TIMEOUT:-60}
+insn_limit_default=${GUEST_INSN_LIMIT:-5G}
+WALL_MARGIN=${WALL_MARGIN:-4}
 mkdir -p build/test-logs
-echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one"
+echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one; $jobs at a time"
 
 count() { grep -c -- "$1" "$2" || true; }
 
@@ -140,59 +151,164 @@ check_log() {  # check log -> prints a failure reason, or nothing
     esac
 }
 
-passed=0
-failed=0
+insns_of() {  # 5G, 300M, 1000 -> a count
+    local n=${1%[kKmMgG]}
+    case "$1" in
+    *[kK]) echo $((n * 1000)) ;;
+    *[mM]) echo $((n * 1000000)) ;;
+    *[gG]) echo $((n * 1000000000)) ;;
+    *) echo "$n" ;;
+    esac
+}
+
+# The host's speed in guest instructions per second, from a fixed MPI run on tiny (kernel
+# calls, IPIs and messages: slower per instruction than a loop, so the margin errs long).
+host_speed() {
+    local probe log insns start secs
+    probe=build/user/mpiprog/mpi_p2p.elf
+    log=build/test-logs/speed-probe.log
+    start=$(date +%s%N)
+    scripts/nvx-run --board tiny -np 4 --map-by compact --insn-limit "$(insns_of "$insn_limit_default")" \
+        "$probe" </dev/null >"$log" 2>&1 || { echo 0; return; }
+    secs=$(( ($(date +%s%N) - start) / 1000000 ))
+    insns=$(sed -n 's/^nvxcount: \([0-9]*\) instructions executed by all harts.*/\1/p' "$log")
+    [ -n "$insns" ] && [ "$secs" -gt 0 ] && echo $(( insns * 1000 / secs )) || echo 0
+}
+speed=${NVX_TEST_SPEED:-$(host_speed)}
+[ "$speed" -gt 0 ] || speed=10000000  # no probe (wall clock, or it failed): a slow host's figure
+echo "guest tests: this host runs about $((speed / 1000000)) M guest instructions per second"
+
+# The host-seconds last resort for a case of `limit` instructions, started now.
+wall_limit() {
+    local limit=$1 cores load
+    cores=$(nproc)
+    load=$(awk '{print int($1 + 0.999)}' /proc/loadavg)
+    [ "$load" -gt "$cores" ] || load=$cores
+    echo $(( (limit / speed + 30) * WALL_MARGIN * load / cores ))
+}
+
+# One case on one board: writes its result line to $1.
+run_case() {
+    local out=$1 name=$2 board=$3 program=$4 status=$5 check=$6 opts=$7
+    eval "$(build/tools/board-info "$board")"
+    local log="build/test-logs/$board-$name.log"
+    local start
+    start=$(date +%s%N)
+    # options column: launcher flags, then a lone "--" and the program's arguments, which
+    # take printf %b escapes (\x20 for a space) so that any byte can be tested
+    local launcher_opts=() word in_args=0 limit
+    program_args=()
+    limit=$(insns_of "$insn_limit_default")
+    set -f
+    local words=($opts)
+    set +f
+    local i=0
+    while [ $i -lt ${#words[@]} ]; do
+        word=${words[$i]}
+        if [ $in_args = 0 ] && [ "$word" = "--" ]; then in_args=1
+        elif [ $in_args = 0 ] && [ "$word" = "--insn-limit" ]; then i=$((i + 1)); limit=$(insns_of "${words[$i]}")
+        elif [ $in_args = 0 ] && [ "$word" = "--timeout" ]; then
+            echo "FAIL guest/$board/$name: its line names --timeout: a case states an --insn-limit" >"$out"; return
+        elif [ $in_args = 0 ]; then launcher_opts+=("$word")
+        else printf -v word '%b' "$word"; program_args+=("$word"); fi
+        i=$((i + 1))
+    done
+    # program column: NAME, or NAME:AS to launch build/user/NAME.elf under the file name
+    # AS.elf (%b escapes too), copied into a fresh directory
+    local elf="build/user/${program%%:*}.elf" alias_dir="" as
+    if [[ "$program" == *:* ]]; then
+        printf -v as '%b' "${program#*:}"
+        alias_dir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest.XXXXXX")
+        cp "$elf" "$alias_dir/$as.elf"
+        elf="$alias_dir/$as.elf"
+    fi
+    rm -f "$log.count"
+    [[ "$check" = quiet* ]] && launcher_opts+=(--count-insns "$log.count")
+    local wall rc
+    wall=$(wall_limit "$limit")
+    scripts/nvx-run --board "$board" --insn-limit "$limit" --timeout "$wall" "${launcher_opts[@]}" \
+        -- "$elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
+    rc=${PIPESTATUS[0]}
+    [ -z "$alias_dir" ] || rm -rf "$alias_dir"
+    local secs reason=""
+    secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
+    if [ "$rc" = 124 ] && grep -q "^nvxcount: instruction limit" "$log"; then
+        reason="its instruction limit $limit was reached: a hang that runs (the log names the busy harts)"
+    elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+        reason="the host-time last resort of ${wall}s was reached (limit $limit instructions at $((speed / 1000000)) M/s x $WALL_MARGIN x load)"
+    elif [ "$rc" = 125 ] && [ "$status" != 125 ]; then
+        reason="the board deadlocked (every hart asleep, nothing to wake them; the log has each kernel's waits)"
+    elif [ "$rc" != "$status" ]; then
+        reason="exit status $rc, expected $status"
+    else
+        reason=$(check_log "$check" "$log" "${program%%:*}")
+    fi
+    if [ -z "$reason" ]; then
+        echo "PASS guest/$board/$name (${secs}s)" >"$out"
+    else
+        echo "FAIL guest/$board/$name: $reason (log: $log)" >"$out"
+    fi
+}
+
+# A test program with no line of its own runs as the default cases below: a new test is one
+# file; a line is needed only for its own boards, ranks, flags, status or check.
+default_cases() {  # -> case lines for the programs no line of cases.txt names
+    local listed f n
+    listed=" $(awk '$1 !~ /^#/ && NF >= 3 { p = $3; sub(/:.*/, "", p); sub(/^.*\//, "", p); sub(/_(unopt|ipc|opt)$/, "", p); printf "%s ", p }' tests/guest/cases.txt) "
+    for f in tests/guest/*.c; do
+        n=$(basename "$f" .c)
+        [[ "$listed" == *" $n "* ]] || echo "$n tiny,small $n 0 summary"
+    done
+    for f in tests/mpi/*.c tests/mpi_user/*.c tests/mpi_user/*.cpp; do
+        n=$(basename "${f%.*}")
+        [[ "$listed" == *" $n "* ]] && continue
+        echo "$n small mpiprog/$n 0 ranks:4 -np 4 --map-by compact"
+        echo "${n}_u small mpiprog/${n}_unopt 0 ranks:4 -np 4 --map-by scatter"
+    done
+}
+
+# The cases, one job per board, in file order, then the default ones.
+job_args=()
 while read -r name boards program status check opts; do
-    opts=${opts:-}
     case "$name" in ''|'#'*) continue ;; esac
     [ -n "$filter" ] && [[ "$name" != *$filter* ]] && continue
     for board in ${boards//,/ }; do
-        eval "$(build/tools/board-info "$board")"
-        log="build/test-logs/$board-$name.log"
-        start=$(date +%s%N)
-        # options column: launcher flags, then a lone "--" and the program's arguments, which
-        # take printf %b escapes (\x20 for a space) so that any byte can be tested
-        launcher_opts=()
-        program_args=()
-        in_args=0
-        for word in $opts; do
-            if [ $in_args = 0 ] && [ "$word" = "--" ]; then in_args=1; continue; fi
-            if [ $in_args = 0 ]; then launcher_opts+=("$word"); else printf -v word '%b' "$word"; program_args+=("$word"); fi
-        done
-        # program column: NAME, or NAME:AS to launch build/user/NAME.elf under the file name
-        # AS.elf (%b escapes too), copied into a fresh directory
-        elf="build/user/${program%%:*}.elf"
-        if [[ "$program" == *:* ]]; then
-            printf -v as '%b' "${program#*:}"
-            alias_dir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest.XXXXXX")
-            cp "$elf" "$alias_dir/$as.elf"
-            elf="$alias_dir/$as.elf"
-        fi
-        rm -f "$log.count"
-        [[ "$check" = quiet* ]] && launcher_opts+=(--count-insns "$log.count")
-        scripts/nvx-run --board "$board" --timeout "$timeout_s" "${launcher_opts[@]}" \
-            -- "$elf" "${program_args[@]}" </dev/null 2>&1 | tr -d '\r' >"$log"
-        rc=${PIPESTATUS[0]}
-        [[ "$program" == *:* ]] && rm -rf "$alias_dir"
-        secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
-        reason=""
-        if [ $rc = 124 ] || [ $rc = 137 ]; then
-            reason="timed out after ${timeout_s}s"
-        elif [ "$rc" != "$status" ]; then
-            reason="exit status $rc, expected $status"
-        else
-            reason=$(check_log "$check" "$log" "${program%%:*}")
-        fi
-        if [ -z "$reason" ]; then
-            echo "PASS guest/$board/$name (${secs}s)"
-            echo "PASS guest/$board/$name" >>"$results"
+        job_args+=("$name"$'\t'"$board"$'\t'"$program"$'\t'"$status"$'\t'"$check"$'\t'"${opts:-}")
+    done
+done < <(cat tests/guest/cases.txt; default_cases)
+
+outdir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest-results.XXXXXX")
+trap 'rm -rf "$outdir"' EXIT
+passed=0
+failed=0
+printed=0
+print_ready() {  # prints finished results in case order, as far as they go
+    local line
+    while [ $printed -lt ${#job_args[@]} ] && [ -s "$outdir/$printed" ]; do
+        line=$(cat "$outdir/$printed")
+        echo "$line"
+        if [[ "$line" == PASS* ]]; then
+            echo "${line% (*}" >>"$results"
             passed=$((passed + 1))
         else
-            echo "FAIL guest/$board/$name: $reason (log: $log)"
-            echo "FAIL guest/$board/$name" >>"$results"
+            echo "${line%%:*}" >>"$results"
             failed=$((failed + 1))
         fi
+        printed=$((printed + 1))
     done
-done <tests/guest/cases.txt
+}
+running=0
+for k in "${!job_args[@]}"; do
+    IFS=$'\t' read -r name board program status check opts <<<"${job_args[$k]}"
+    if [ $running -ge "$jobs" ]; then
+        wait -n
+        running=$((running - 1))
+        print_ready
+    fi
+    run_case "$outdir/$k" "$name" "$board" "$program" "$status" "$check" "$opts" &
+    running=$((running + 1))
+done
+wait
+print_ready
 echo "guest: $passed passed, $failed failed"
 [ $failed = 0 ]

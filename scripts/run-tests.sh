@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: host unit tests (CTest), launcher tests and guest tests (QEMU), then one summary line
-# "N passed, M failed". Exits non-zero if anything failed.
+# "N passed, M failed". Exits non-zero if anything failed. Arguments go to run-guest-tests.sh
+# (-j N, a name filter).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -22,13 +23,8 @@ elif [ $host_ok = 0 ]; then
     host_failed=1
 fi
 
-RESULTS=$results tests/launcher/nvx_run_test.sh
-RESULTS=$results tests/launcher/clock_test.sh
-RESULTS=$results tests/launcher/clock_repeat_test.sh
-RESULTS=$results tests/launcher/mpicc_test.sh
-RESULTS=$results tests/launcher/user_includes_test.sh
-RESULTS=$results tests/launcher/weak_scaling_test.sh
-RESULTS=$results tests/launcher/wx_clean_test.sh
+# Every launcher test is a tests/launcher/*_test.sh of its own.
+for t in tests/launcher/*_test.sh; do RESULTS=$results "$t"; done
 RESULTS=$results scripts/run-guest-tests.sh "$@"
 guest_passed=$(grep -c '^PASS' "$results" || true)
 guest_failed=$(grep -c '^FAIL' "$results" || true)

@@ -7,7 +7,8 @@
 # copy pinned to a single host CPU (taskset), the other not:
 #   - ikc_bench all (scale 0.5) on small: every latency and bandwidth, local and remote;
 #   - the all-to-all with 192 ranks on mppa256 (a2a_opt, scatter, one message per pair and
-#     size): every size's cycles and the total.
+#     size, 128 to 512 bytes; with --full, as `make test-long` runs it, to 32 KiB): every
+#     size's cycles and the total.
 # The longer sweep (5 runs per setting) is benchmarks/clock-repeat.sh. Skipped (with a PASS
 # naming the reason) when the plugin is not built: the wall clock makes no such promise.
 set -uo pipefail
@@ -16,6 +17,8 @@ cd "$root"
 . tests/launcher/result.sh
 . benchmarks/clock-repeat-lib.sh
 export NVX_CLOCK=virtual NVX_EXEC=deterministic  # what it checks, whatever make test's CLOCK
+a2a_sizes=(--max-size 512)
+[ "${1:-}" = --full ] && a2a_sizes=()
 
 if [ ! -f build/tools/libnvxcount.so ]; then
     result clock_repeat_skipped ""
@@ -49,7 +52,7 @@ same_twice() {  # name, extractor, nvx-run arguments...: two runs at once, one p
     grep -v '^OVER' <<<"$spread" | sed 's/^/# /'
 }
 
-same_twice clock_repeat_ikc ikc_figures --board small --timeout 300 build/user/ikc_bench.elf all 0.5
-same_twice clock_repeat_a2a a2a_figures --board mppa256 --timeout 900 -np 192 --map-by scatter \
-    build/user/capbench/a2a_opt.elf --iters 1
+same_twice clock_repeat_ikc ikc_figures --board small --insn-limit 20G build/user/ikc_bench.elf all 0.5
+same_twice clock_repeat_a2a a2a_figures --board mppa256 --insn-limit 40G -np 192 --map-by scatter \
+    build/user/capbench/a2a_opt.elf --iters 1 "${a2a_sizes[@]}"
 finish clock_repeat

@@ -204,7 +204,16 @@ void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     }
 }
 
+// How much of its limit a run used: what a test's limit is chosen from.
+void report_limit_use() {
+    u64 total = 0;
+    for (unsigned h = 0; h < g_harts; h++) total += __atomic_load_n(&g_executed[h], __ATOMIC_RELAXED);
+    std::fprintf(stderr, "nvxcount: %llu instructions executed by all harts, limit %llu\n",
+                 static_cast<unsigned long long>(total), static_cast<unsigned long long>(g_limit));
+}
+
 void on_exit(qemu_plugin_id_t, void*) {
+    if (g_limit != 0) report_limit_use();
     if (!g_counting) return;
     char line[160];
     Counts total{};
