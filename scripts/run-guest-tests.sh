@@ -232,16 +232,16 @@ run_case() {
     [ -z "$alias_dir" ] || rm -rf "$alias_dir"
     local secs reason=""
     secs=$(awk -v s="$start" -v e="$(date +%s%N)" 'BEGIN {printf "%.1f", (e - s) / 1e9}')
-    if [ "$rc" = 124 ] && grep -q "^nvxcount: instruction limit" "$log"; then
+    if [ "$rc" = "$status" ]; then
+        reason=$(check_log "$check" "$log" "${program%%:*}")
+    elif [ "$rc" = 124 ] && grep -q "^nvxcount: instruction limit" "$log"; then
         reason="its instruction limit $limit was reached: a hang that runs (the log names the busy harts)"
     elif [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
         reason="the host-time last resort of ${wall}s was reached (limit $limit instructions at $((speed / 1000000)) M/s x $WALL_MARGIN x load)"
-    elif [ "$rc" = 125 ] && [ "$status" != 125 ]; then
+    elif [ "$rc" = 125 ]; then
         reason="the board deadlocked (every hart asleep, nothing to wake them; the log has each kernel's waits)"
-    elif [ "$rc" != "$status" ]; then
-        reason="exit status $rc, expected $status"
     else
-        reason=$(check_log "$check" "$log" "${program%%:*}")
+        reason="exit status $rc, expected $status"
     fi
     if [ -z "$reason" ]; then
         echo "PASS guest/$board/$name (${secs}s)" >"$out"

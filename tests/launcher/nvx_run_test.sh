@@ -24,6 +24,9 @@ expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --r
 # issue 8, defect 7: refused before QEMU starts, with status 2 and a message
 expect_refusal timeout-words "--timeout must be a whole number" --board small --timeout abc "$program"
 expect_refusal timeout-negative "--timeout must be a whole number" --board small --timeout -5 "$program"
+expect_refusal insn-limit-words "--insn-limit must be a count" --board small --insn-limit abc "$program"
+expect_refusal insn-limit-unit "--insn-limit must be a count" --board small --insn-limit 5T "$program"
+expect_refusal insn-limit-missing "--insn-limit needs a value" --board small --insn-limit
 expect_refusal kernel-opts-unknown "unknown kernel option 'frob'" --board small --kernel-opts "selftest frob" "$program"
 expect_refusal kernel-opts-separator "unknown kernel option '--'" --board small --kernel-opts "-- x" "$program"
 expect_refusal kernel-opts-glob "unknown kernel option '*'" --board small --kernel-opts "*" "$program"
