@@ -1,7 +1,7 @@
 /* CAP Bench data and result definitions (issue 11), shared by the guest applications and
  * the host reference: the generator of every input item, the Gaussian mask and the output
  * hash. Everything here is pure integer arithmetic, so every machine computes the same bits.
- * Host tests pin these functions to known values (tests/host/capbench_ref_test.cpp). */
+ * Host tests pin these functions to known values (tests/host/capbench/capbench_ref_test.cpp). */
 #ifndef CAP_DATA_H
 #define CAP_DATA_H
 #include <stddef.h>

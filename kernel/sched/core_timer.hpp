@@ -1,5 +1,5 @@
 // When the kernel core's timer must be (re)programmed: pure logic, so the rule that keeps
-// the core asleep is tested on the host (tests/host/core_timer_test.cpp). The timer serves
+// the core asleep is tested on the host (tests/host/logic/core_timer_test.cpp). The timer serves
 // two clients: the preemption tick, which runs only while threads wait for a hart, and the
 // earliest deadline of a sleeping thread. It is set for the earlier of the two, or never.
 #pragma once

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "libmpi/coll_check.hpp"
-#include "support/mpi_world.hpp"
+#include "tests/host/support/mpi_world.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "libmpi/error_class.hpp"
-#include "tests/host/mpi_obj_doubles.hpp"
+#include "tests/host/mpi_objects/mpi_obj_doubles.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "libmpi/group.hpp"
-#include "tests/host/mpi_obj_doubles.hpp"
+#include "tests/host/mpi_objects/mpi_obj_doubles.hpp"
 
 namespace {
 

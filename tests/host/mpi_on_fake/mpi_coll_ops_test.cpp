@@ -7,7 +7,7 @@
 #include <numeric>
 #include <vector>
 
-#include "support/mpi_world.hpp"
+#include "tests/host/support/mpi_world.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "support/mpi_world.hpp"
+#include "tests/host/support/mpi_world.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "libmpi/datatype.hpp"
-#include "tests/host/mpi_obj_doubles.hpp"
+#include "tests/host/mpi_objects/mpi_obj_doubles.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <thread>
 
-#include "support/mpi_world.hpp"
+#include "tests/host/support/mpi_world.hpp"
 
 namespace {
 

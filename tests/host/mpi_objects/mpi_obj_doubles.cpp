@@ -1,7 +1,7 @@
 // Test doubles for the host tests of libmpi's object layer: the error-handler hook behaves
 // like MPI_ERRORS_RETURN and remembers the last error; the rank thread's world rank is set
 // by the test.
-#include "tests/host/mpi_obj_doubles.hpp"
+#include "tests/host/mpi_objects/mpi_obj_doubles.hpp"
 
 #include <stdlib.h>
 

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "support/mpi_world.hpp"
+#include "tests/host/support/mpi_world.hpp"
 
 namespace {
 
