@@ -7,7 +7,7 @@
 # copy pinned to a single host CPU (taskset), the other not:
 #   - ikc_bench all (scale 0.5) on small: every latency and bandwidth, local and remote;
 #   - the all-to-all with 192 ranks on mppa256 (a2a_opt, scatter, one message per pair and
-#     size, 128 to 512 bytes; with --full, as `make test-long` runs it, to 32 KiB): every
+#     size, 128 bytes only; with --full, as `make test-long` runs it, to 32 KiB): every
 #     size's cycles and the total.
 # The longer sweep (5 runs per setting) is benchmarks/clock-repeat.sh. Skipped (with a PASS
 # naming the reason) when the plugin is not built: the wall clock makes no such promise.
@@ -17,7 +17,7 @@ cd "$root"
 . tests/launcher/result.sh
 . benchmarks/clock-repeat-lib.sh
 export NVX_CLOCK=virtual NVX_EXEC=deterministic  # what it checks, whatever make test's CLOCK
-a2a_sizes=(--max-size 512)
+a2a_sizes=(--max-size 128)
 [ "${1:-}" = --full ] && a2a_sizes=()
 
 if [ ! -f build/tools/libnvxcount.so ]; then
