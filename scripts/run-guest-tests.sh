@@ -2,6 +2,7 @@
 # Runs the guest tests of tests/guest/cases.txt: each boots QEMU under a timeout (a hang
 # is a failure), checks the exit status and what the board printed, and prints one
 # result line. Appends PASS/FAIL lines to $RESULTS (default build/guest-results.txt).
+# GUEST_CASES names another list of the same format (make test-long: tests/guest/cases-long.txt).
 #   scripts/run-guest-tests.sh [name-filter]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,6 +10,7 @@ cd "$root"
 filter=${1:-}
 results=${RESULTS:-build/guest-results.txt}
 timeout_s=${GUEST_TIMEOUT:-60}
+cases=${GUEST_CASES:-tests/guest/cases.txt}
 mkdir -p build/test-logs
 echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one"
 
@@ -92,6 +94,14 @@ check_log() {  # check log -> prints a failure reason, or nothing
         grep -qxF -- "$expected" "$log" || echo "result differs from the reference: $expected" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
+    soak:*)  # tests/mpi/mpi_soak.c: ranks:N, and every soak line moved all, lost and spoiled none
+        local why
+        why=$(check_log "ranks:${check#soak:}" "$log" "$program")
+        [ -n "$why" ] && { echo "$why"; return; }
+        grep -qE "^soak: total: [1-9][0-9]* messages moved, 0 lost, 0 corrupt$" "$log" || { echo "no clean soak total"; return; }
+        if grep -E "^soak: .* messages moved, " "$log" | grep -qvE ", 0 lost, 0 corrupt$"; then
+            echo "$(grep -E "^soak: .* messages moved, " "$log" | grep -vE ", 0 lost, 0 corrupt$" | head -n1)"
+        fi ;;
     summary:*)  # summary, and the log shows this text ('+' stands for a space)
         local why
         why=$(check_log summary "$log" "$program")
@@ -190,6 +200,6 @@ while read -r name boards program status check opts; do
             failed=$((failed + 1))
         fi
     done
-done <tests/guest/cases.txt
+done <"$cases"
 echo "guest: $passed passed, $failed failed"
 [ $failed = 0 ]
