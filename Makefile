@@ -14,7 +14,7 @@ include benchmarks/capbench/capbench.mk
 include benchmarks/capbench/ipc.mk
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run demo test test-host test-guest clean
+.PHONY: all deps run demo test test-long test-host test-guest clean
 
 SUPPORT_SRCS := support/format.cpp support/mem.cpp
 FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
@@ -100,3 +100,9 @@ demo: deps
 test: deps
 	for b in $(TESTED_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
 	NVX_CLOCK=$(CLOCK) GUEST_INSN_LIMIT=$(GUEST_INSN_LIMIT) NVX_TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh
+
+# The long soaks (tests/guest/cases-long.txt): 100,000 messages per LWMPI protocol and mode,
+# both variants, and 10^6 messages of the 192-rank all-to-all stress.
+test-long: deps
+	for b in $(TESTED_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
+	NVX_CLOCK=$(CLOCK) NVX_TEST_JOBS=$(TEST_JOBS) scripts/run-long-tests.sh

@@ -8,6 +8,7 @@
 # a board whose harts all sleep with nothing to wake them ends at once (deadlock, status 125).
 # Host seconds are only a last resort: the limit at the speed this host showed at start
 # (a short fixed guest run), times $WALL_MARGIN, times the load when the case starts.
+# GUEST_CASES names another list of the same format (make test-long: tests/guest/cases-long.txt).
 # -j N runs N cases at once (default $NVX_TEST_JOBS, else the host's cores); results print in
 # the order of the cases whatever order they finish in.
 set -uo pipefail
@@ -20,6 +21,7 @@ filter=${1:-}
 results=${RESULTS:-build/guest-results.txt}
 insn_limit_default=${GUEST_INSN_LIMIT:-5G}
 WALL_MARGIN=${WALL_MARGIN:-4}
+cases=${GUEST_CASES:-tests/guest/cases.txt}
 mkdir -p build/test-logs
 echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one; $jobs at a time"
 
@@ -103,6 +105,14 @@ check_log() {  # check log -> prints a failure reason, or nothing
         grep -qxF -- "$expected" "$log" || echo "result differs from the reference: $expected" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
+    soak:*)  # tests/mpi/mpi_soak.c: ranks:N, and every soak line moved all, lost and spoiled none
+        local why
+        why=$(check_log "ranks:${check#soak:}" "$log" "$program")
+        [ -n "$why" ] && { echo "$why"; return; }
+        grep -qE "^soak: total: [1-9][0-9]* messages moved, 0 lost, 0 corrupt$" "$log" || { echo "no clean soak total"; return; }
+        if grep -E "^soak: .* messages moved, " "$log" | grep -qvE ", 0 lost, 0 corrupt$"; then
+            echo "$(grep -E "^soak: .* messages moved, " "$log" | grep -vE ", 0 lost, 0 corrupt$" | head -n1)"
+        fi ;;
     summary:*)  # summary, and the log shows this text ('+' stands for a space)
         local why
         why=$(check_log summary "$log" "$program")
@@ -254,7 +264,7 @@ run_case() {
 # file; a line is needed only for its own boards, ranks, flags, status or check.
 default_cases() {  # -> case lines for the programs no line of cases.txt names
     local listed f n
-    listed=" $(awk '$1 !~ /^#/ && NF >= 3 { p = $3; sub(/:.*/, "", p); sub(/^.*\//, "", p); sub(/_(unopt|ipc|opt)$/, "", p); printf "%s ", p }' tests/guest/cases.txt) "
+    listed=" $(awk '$1 !~ /^#/ && NF >= 3 { p = $3; sub(/:.*/, "", p); sub(/^.*\//, "", p); sub(/_(unopt|ipc|opt)$/, "", p); printf "%s ", p }' tests/guest/cases.txt tests/guest/cases-long.txt) "
     for f in tests/guest/*.c; do
         n=$(basename "$f" .c)
         [[ "$listed" == *" $n "* ]] || echo "$n tiny,small $n 0 summary"
@@ -275,7 +285,7 @@ while read -r name boards program status check opts; do
     for board in ${boards//,/ }; do
         job_args+=("$name"$'\t'"$board"$'\t'"$program"$'\t'"$status"$'\t'"$check"$'\t'"${opts:-}")
     done
-done < <(cat tests/guest/cases.txt; default_cases)
+done < <(cat "$cases"; [ "$cases" != tests/guest/cases.txt ] || default_cases)
 
 outdir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest-results.XXXXXX")
 trap 'rm -rf "$outdir"' EXIT
