@@ -20,7 +20,9 @@ if [ "${1:-}" = -j ]; then jobs=$2; shift 2; fi
 filter=${1:-}
 results=${RESULTS:-build/guest-results.txt}
 insn_limit_default=${GUEST_INSN_LIMIT:-5G}
-WALL_MARGIN=${WALL_MARGIN:-4}
+# Kernel-heavy cases run up to 20 times fewer instructions per host second than the probe
+# (mputil_m192s: 9 M/s against 190 M/s), and the last resort must never catch them.
+WALL_MARGIN=${WALL_MARGIN:-40}
 cases=${GUEST_CASES:-tests/guest/cases.txt}
 mkdir -p build/test-logs
 echo "guest tests: clock ${NVX_CLOCK:-virtual where the plugin is built} unless a case names one; $jobs at a time"
