@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.hpp"
 #include "coll.hpp"
 #include "coll_check.hpp"
 #include "config.hpp"
@@ -291,7 +292,7 @@ int alltoall_call(const char* call, MPI_Comm comm, const PerRank& send, const Pe
 
 using namespace lwmpi;
 
-extern "C" int MPI_Gatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
+int api::Gatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
                            const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
                            MPI_Comm comm)
 {
@@ -299,14 +300,14 @@ extern "C" int MPI_Gatherv(const void* send, int scount, MPI_Datatype stype, voi
                   stype, true);
 }
 
-extern "C" int MPI_Gather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
+int api::Gather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                           MPI_Datatype rtype, int root, MPI_Comm comm)
 {
     return rooted("MPI_Gather", comm, root, equal_blocks(recv, rcount, rtype), send, scount, stype,
                   true);
 }
 
-extern "C" int MPI_Scatterv(const void* send, const int scounts[], const int displs[],
+int api::Scatterv(const void* send, const int scounts[], const int displs[],
                             MPI_Datatype stype, void* recv, int rcount, MPI_Datatype rtype, int root,
                             MPI_Comm comm)
 {
@@ -314,14 +315,14 @@ extern "C" int MPI_Scatterv(const void* send, const int scounts[], const int dis
                   rtype, false);
 }
 
-extern "C" int MPI_Scatter(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
+int api::Scatter(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                            MPI_Datatype rtype, int root, MPI_Comm comm)
 {
     return rooted("MPI_Scatter", comm, root, equal_blocks(send, scount, stype), recv, rcount, rtype,
                   false);
 }
 
-extern "C" int MPI_Allgatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
+int api::Allgatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
                               const int rcounts[], const int displs[], MPI_Datatype rtype,
                               MPI_Comm comm)
 {
@@ -329,14 +330,14 @@ extern "C" int MPI_Allgatherv(const void* send, int scount, MPI_Datatype stype, 
                           v_blocks(recv, rcounts, displs, rtype));
 }
 
-extern "C" int MPI_Allgather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
+int api::Allgather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                              MPI_Datatype rtype, MPI_Comm comm)
 {
     return allgather_call("MPI_Allgather", comm, send, scount, stype,
                           equal_blocks(recv, rcount, rtype));
 }
 
-extern "C" int MPI_Alltoallv(const void* send, const int scounts[], const int sdispls[],
+int api::Alltoallv(const void* send, const int scounts[], const int sdispls[],
                              MPI_Datatype stype, void* recv, const int rcounts[], const int rdispls[],
                              MPI_Datatype rtype, MPI_Comm comm)
 {
@@ -344,7 +345,7 @@ extern "C" int MPI_Alltoallv(const void* send, const int scounts[], const int sd
                          v_blocks(recv, rcounts, rdispls, rtype));
 }
 
-extern "C" int MPI_Alltoall(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
+int api::Alltoall(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                             MPI_Datatype rtype, MPI_Comm comm)
 {
     return alltoall_call("MPI_Alltoall", comm, equal_blocks(send, scount, stype),

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.hpp"
 #include "coll.hpp"
 #include "coll_check.hpp"
 #include "datatype.hpp"
@@ -112,12 +113,12 @@ int reduce_scatter(Comm& c, const void* send, void* recv, const int* counts, MPI
 
 using namespace lwmpi;
 
-extern "C" int MPI_Barrier(MPI_Comm comm)
+int api::Barrier(MPI_Comm comm)
 {
     return collective("MPI_Barrier", comm, [](Comm& c) { return coll_barrier(c); });
 }
 
-extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+int api::Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     return collective("MPI_Bcast", comm, [&](Comm& c) {
         int err = check_count(count);
@@ -138,7 +139,7 @@ extern "C" int MPI_Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_
     });
 }
 
-extern "C" int MPI_Reduce_scatter_block(const void* send, void* recv, int recvcount,
+int api::Reduce_scatter_block(const void* send, void* recv, int recvcount,
                                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     return collective("MPI_Reduce_scatter_block", comm, [&](Comm& c) {
@@ -153,7 +154,7 @@ extern "C" int MPI_Reduce_scatter_block(const void* send, void* recv, int recvco
     });
 }
 
-extern "C" int MPI_Reduce_scatter(const void* send, void* recv, const int recvcounts[],
+int api::Reduce_scatter(const void* send, void* recv, const int recvcounts[],
                                   MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     return collective("MPI_Reduce_scatter", comm, [&](Comm& c) {
@@ -214,25 +215,25 @@ int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datat
 
 }  // namespace
 
-extern "C" int MPI_Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+int api::Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                           int root, MPI_Comm comm)
 {
     return reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, "MPI_Reduce");
 }
 
-extern "C" int MPI_Allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+int api::Allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm)
 {
     return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, "MPI_Allreduce");
 }
 
-extern "C" int MPI_Scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+int api::Scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
     return reduction(Reduction::Scan, send, recv, count, type, op, 0, comm, "MPI_Scan");
 }
 
-extern "C" int MPI_Exscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+int api::Exscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm)
 {
     return reduction(Reduction::Exscan, send, recv, count, type, op, 0, comm, "MPI_Exscan");

@@ -6,6 +6,7 @@
 
 #include <mputil/mputil.hpp>
 
+#include "api.hpp"
 #include "coll.hpp"
 #include "comm.hpp"
 #include "env.hpp"
@@ -125,7 +126,7 @@ int enter(MPI_Comm comm, const void* out, const char* call, Comm** c)
 
 using namespace lwmpi;
 
-extern "C" int MPI_Comm_size(MPI_Comm comm, int* size)
+int api::Comm_size(MPI_Comm comm, int* size)
 {
     Comm* c;
     int err = enter(comm, size, "MPI_Comm_size", &c);
@@ -135,7 +136,7 @@ extern "C" int MPI_Comm_size(MPI_Comm comm, int* size)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_rank(MPI_Comm comm, int* rank)
+int api::Comm_rank(MPI_Comm comm, int* rank)
 {
     Comm* c;
     int err = enter(comm, rank, "MPI_Comm_rank", &c);
@@ -145,7 +146,7 @@ extern "C" int MPI_Comm_rank(MPI_Comm comm, int* rank)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
+int api::Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
 {
     const char* call = "MPI_Comm_compare";
     Comm *a, *b;
@@ -161,7 +162,7 @@ extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
         return MPI_SUCCESS;
     }
     int groups;
-    err = MPI_Group_compare(a->group, b->group, &groups);
+    err = api::Group_compare(a->group, b->group, &groups);
     if (err != MPI_SUCCESS)
         return err;
     // Distinct communicators: same members in the same order are congruent.
@@ -169,7 +170,7 @@ extern "C" int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_group(MPI_Comm comm, MPI_Group* group)
+int api::Comm_group(MPI_Comm comm, MPI_Group* group)
 {
     Comm* c;
     int err = enter(comm, group, "MPI_Comm_group", &c);
@@ -180,7 +181,7 @@ extern "C" int MPI_Comm_group(MPI_Comm comm, MPI_Group* group)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_set_name(MPI_Comm comm, const char* name)
+int api::Comm_set_name(MPI_Comm comm, const char* name)
 {
     Comm* c;
     int err = enter(comm, name, "MPI_Comm_set_name", &c);
@@ -191,7 +192,7 @@ extern "C" int MPI_Comm_set_name(MPI_Comm comm, const char* name)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
+int api::Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
 {
     Comm* c;
     int err = enter(comm, name && resultlen ? name : nullptr, "MPI_Comm_get_name", &c);
@@ -202,7 +203,7 @@ extern "C" int MPI_Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_free(MPI_Comm* comm)
+int api::Comm_free(MPI_Comm* comm)
 {
     const char* call = "MPI_Comm_free";
     if (!mpi_running())
@@ -217,7 +218,7 @@ extern "C" int MPI_Comm_free(MPI_Comm* comm)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
+int api::Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
     const char* call = "MPI_Comm_dup";
     Comm* c;
@@ -228,7 +229,7 @@ extern "C" int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
     return fail(comm, err, call);
 }
 
-extern "C" int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
+int api::Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 {
     const char* call = "MPI_Comm_split";
     Comm* c;
@@ -240,7 +241,7 @@ extern "C" int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newco
     return fail(comm, split(*c, color, key, newcomm), call);
 }
 
-extern "C" int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+int api::Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                                    MPI_Comm* newcomm)
 {
     const char* call = "MPI_Comm_split_type";
@@ -257,7 +258,7 @@ extern "C" int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_I
     return fail(comm, split(*c, color, key, newcomm), call);
 }
 
-extern "C" int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
+int api::Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
 {
     const char* call = "MPI_Comm_create";
     Comm* c;

@@ -3,6 +3,7 @@
 // program, then it is freed (or, if persistent, becomes inactive).
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "comm.hpp"
 #include "env.hpp"
 #include "errhandler.hpp"
@@ -245,49 +246,49 @@ int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_St
 
 using namespace lwmpi;
 
-extern "C" int MPI_Wait(MPI_Request* request, MPI_Status* status)
+int api::Wait(MPI_Request* request, MPI_Status* status)
 {
     return single(request, status, true, nullptr, "MPI_Wait");
 }
 
-extern "C" int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
+int api::Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
     return single(request, status, false, flag, "MPI_Test");
 }
 
-extern "C" int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
+int api::Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
 {
     return any(count, requests, index, status, true, nullptr, "MPI_Waitany");
 }
 
-extern "C" int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
+int api::Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
 {
     return any(count, requests, index, status, false, flag, "MPI_Testany");
 }
 
-extern "C" int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+int api::Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
     return all(count, requests, statuses, true, nullptr, "MPI_Waitall");
 }
 
-extern "C" int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
+int api::Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
 {
     return all(count, requests, statuses, false, flag, "MPI_Testall");
 }
 
-extern "C" int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+int api::Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                             MPI_Status statuses[])
 {
     return some(incount, requests, outcount, indices, statuses, true, "MPI_Waitsome");
 }
 
-extern "C" int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+int api::Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                             MPI_Status statuses[])
 {
     return some(incount, requests, outcount, indices, statuses, false, "MPI_Testsome");
 }
 
-extern "C" int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
+int api::Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
 {
     const char* call = "MPI_Request_get_status";
     if (!mpi_running())
@@ -307,7 +308,7 @@ extern "C" int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Request_free(MPI_Request* request)
+int api::Request_free(MPI_Request* request)
 {
     const char* call = "MPI_Request_free";
     if (!mpi_running())
@@ -327,7 +328,7 @@ extern "C" int MPI_Request_free(MPI_Request* request)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Cancel(MPI_Request* request)
+int api::Cancel(MPI_Request* request)
 {
     const char* call = "MPI_Cancel";
     if (!mpi_running())

@@ -1,6 +1,7 @@
 // The type constructors of MPI 3.1 section 4.1.2: each becomes a few blocks of its old types.
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/error_class.hpp"
@@ -76,14 +77,14 @@ int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype
 
 using namespace lwmpi;
 
-extern "C" int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int api::Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
     const int rc = check_common(count, true, oldtype, newtype);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_contiguous");
     return create_one("MPI_Type_contiguous", TypeBlock{type_node(oldtype), 0, count, 1, 0},
                       kNatural, newtype);
 }
 
-extern "C" int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+int api::Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
                                MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
@@ -94,7 +95,7 @@ extern "C" int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datat
                       kNatural, newtype);
 }
 
-extern "C" int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride,
+int api::Type_create_hvector(int count, int blocklength, MPI_Aint stride,
                                        MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
@@ -104,7 +105,7 @@ extern "C" int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stri
                       newtype);
 }
 
-extern "C" int MPI_Type_indexed(int count, const int array_of_blocklengths[],
+int api::Type_indexed(int count, const int array_of_blocklengths[],
                                 const int array_of_displacements[], MPI_Datatype oldtype,
                                 MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
@@ -116,7 +117,7 @@ extern "C" int MPI_Type_indexed(int count, const int array_of_blocklengths[],
                           newtype);
 }
 
-extern "C" int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+int api::Type_create_hindexed(int count, const int array_of_blocklengths[],
                                         const MPI_Aint array_of_displacements[],
                                         MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
@@ -128,7 +129,7 @@ extern "C" int MPI_Type_create_hindexed(int count, const int array_of_blocklengt
                           newtype);
 }
 
-extern "C" int MPI_Type_create_indexed_block(int count, int blocklength,
+int api::Type_create_indexed_block(int count, int blocklength,
                                              const int array_of_displacements[],
                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
     return create_indexed("MPI_Type_create_indexed_block",
@@ -137,7 +138,7 @@ extern "C" int MPI_Type_create_indexed_block(int count, int blocklength,
                           newtype);
 }
 
-extern "C" int MPI_Type_create_hindexed_block(int count, int blocklength,
+int api::Type_create_hindexed_block(int count, int blocklength,
                                               const MPI_Aint array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
     return create_indexed("MPI_Type_create_hindexed_block",
@@ -146,7 +147,7 @@ extern "C" int MPI_Type_create_hindexed_block(int count, int blocklength,
                           newtype);
 }
 
-extern "C" int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
+int api::Type_create_struct(int count, const int array_of_blocklengths[],
                                       const MPI_Aint array_of_displacements[],
                                       const MPI_Datatype array_of_types[],
                                       MPI_Datatype* newtype) {
@@ -160,7 +161,7 @@ extern "C" int MPI_Type_create_struct(int count, const int array_of_blocklengths
                           newtype);
 }
 
-extern "C" int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+int api::Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                                        MPI_Datatype* newtype) {
     const int rc = check_common(0, true, oldtype, newtype);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_resized");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/datatype_walk.hpp"
@@ -113,7 +114,7 @@ int status_elements(const MPI_Status* status, MPI_Datatype datatype, const void*
 
 using namespace lwmpi;
 
-extern "C" int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+int api::Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size_x");
@@ -121,7 +122,7 @@ extern "C" int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_size(MPI_Datatype datatype, int* size) {
+int api::Type_size(MPI_Datatype datatype, int* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size");
@@ -130,7 +131,7 @@ extern "C" int MPI_Type_size(MPI_Datatype datatype, int* size) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+int api::Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent");
@@ -139,7 +140,7 @@ extern "C" int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+int api::Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent_x");
@@ -148,7 +149,7 @@ extern "C" int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_C
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
+int api::Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
                                         MPI_Aint* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
@@ -158,7 +159,7 @@ extern "C" int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
+int api::Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
                                           MPI_Count* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
@@ -168,7 +169,7 @@ extern "C" int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_commit(MPI_Datatype* datatype) {
+int api::Type_commit(MPI_Datatype* datatype) {
     if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_commit");
     if (type_check(*datatype, false) != MPI_SUCCESS) {
         return world_error(MPI_ERR_TYPE, "MPI_Type_commit");
@@ -178,7 +179,7 @@ extern "C" int MPI_Type_commit(MPI_Datatype* datatype) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_free(MPI_Datatype* datatype) {
+int api::Type_free(MPI_Datatype* datatype) {
     if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_free");
     DerivedType* derived = derived_type(*datatype);
     if (derived == nullptr) return world_error(MPI_ERR_TYPE, "MPI_Type_free");  // incl. predefined
@@ -187,7 +188,7 @@ extern "C" int MPI_Type_free(MPI_Datatype* datatype) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = type_check(oldtype, false);
     if (rc == MPI_SUCCESS && newtype == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
@@ -199,7 +200,7 @@ extern "C" int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+int api::Type_set_name(MPI_Datatype datatype, const char* type_name) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && type_name == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_set_name");
@@ -218,7 +219,7 @@ extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+int api::Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS) rc = check_name_args(type_name, resultlen);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_name");
@@ -237,27 +238,27 @@ extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* re
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_address(const void* location, MPI_Aint* address) {
+int api::Get_address(const void* location, MPI_Aint* address) {
     if (address == nullptr) return world_error(MPI_ERR_ARG, "MPI_Get_address");
     *address = static_cast<MPI_Aint>(reinterpret_cast<uintptr_t>(location));
     return MPI_SUCCESS;
 }
 
-extern "C" MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+MPI_Aint api::Aint_add(MPI_Aint base, MPI_Aint disp) {
     return static_cast<MPI_Aint>(static_cast<uint64_t>(base) + static_cast<uint64_t>(disp));
 }
 
-extern "C" MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+MPI_Aint api::Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
     return static_cast<MPI_Aint>(static_cast<uint64_t>(addr1) - static_cast<uint64_t>(addr2));
 }
 
-extern "C" int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
+int api::Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
                                   MPI_Count* count) {
     const int rc = status_elements(status, datatype, count, count);
     return rc == MPI_SUCCESS ? rc : world_error(rc, "MPI_Get_elements_x");
 }
 
-extern "C" int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+int api::Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
     MPI_Count elements = 0;
     const int rc = status_elements(status, datatype, count, &elements);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Get_elements");

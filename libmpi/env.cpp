@@ -1,5 +1,6 @@
 // Environment calls: Init / Finalize and the lifecycle, thread levels, clock, processor
 // name, versions, memory, and the predefined attributes of MPI_COMM_WORLD.
+#include "api.hpp"
 #include "env.hpp"
 
 #include <stdio.h>
@@ -65,16 +66,16 @@ int not_running(const char* call)
 
 using namespace lwmpi;
 
-extern "C" int MPI_Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr, "MPI_Init"); }
+int api::Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr, "MPI_Init"); }
 
-extern "C" int MPI_Init_thread(int*, char***, int required, int* provided)
+int api::Init_thread(int*, char***, int required, int* provided)
 {
     if (!provided)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread");
     return init(required, provided, "MPI_Init_thread");
 }
 
-extern "C" int MPI_Initialized(int* flag)
+int api::Initialized(int* flag)
 {
     if (!flag)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Initialized");
@@ -82,7 +83,7 @@ extern "C" int MPI_Initialized(int* flag)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Finalized(int* flag)
+int api::Finalized(int* flag)
 {
     if (!flag)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Finalized");
@@ -90,13 +91,13 @@ extern "C" int MPI_Finalized(int* flag)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Finalize(void)
+int api::Finalize(void)
 {
     const char* call = "MPI_Finalize";
     if (!mpi_running())
         return not_running(call);
     request_drain_detached();
-    int err = MPI_Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
+    int err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
@@ -107,7 +108,7 @@ extern "C" int MPI_Finalize(void)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Abort(MPI_Comm, int errorcode)
+int api::Abort(MPI_Comm, int errorcode)
 {
     // The whole run ends, whatever the communicator: ranks are not independent processes.
     printf("LWMPI: rank %d called MPI_Abort with error code %d\n", mputil::world_rank(), errorcode);
@@ -115,7 +116,7 @@ extern "C" int MPI_Abort(MPI_Comm, int errorcode)
     mputil::abort_run(errorcode);
 }
 
-extern "C" int MPI_Query_thread(int* provided)
+int api::Query_thread(int* provided)
 {
     if (!mpi_running())
         return not_running("MPI_Query_thread");
@@ -125,7 +126,7 @@ extern "C" int MPI_Query_thread(int* provided)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Is_thread_main(int* flag)
+int api::Is_thread_main(int* flag)
 {
     if (!mpi_running())
         return not_running("MPI_Is_thread_main");
@@ -135,10 +136,10 @@ extern "C" int MPI_Is_thread_main(int* flag)
     return MPI_SUCCESS;
 }
 
-extern "C" double MPI_Wtime(void) { return mputil::wtime(); }
-extern "C" double MPI_Wtick(void) { return mputil::wtick(); }
+double api::Wtime(void) { return mputil::wtime(); }
+double api::Wtick(void) { return mputil::wtick(); }
 
-extern "C" int MPI_Get_version(int* version, int* subversion)
+int api::Get_version(int* version, int* subversion)
 {
     if (!version || !subversion)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_version");
@@ -147,7 +148,7 @@ extern "C" int MPI_Get_version(int* version, int* subversion)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_library_version(char* version, int* resultlen)
+int api::Get_library_version(char* version, int* resultlen)
 {
     if (!version || !resultlen)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_library_version");
@@ -157,7 +158,7 @@ extern "C" int MPI_Get_library_version(char* version, int* resultlen)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_processor_name(char* name, int* resultlen)
+int api::Get_processor_name(char* name, int* resultlen)
 {
     const char* call = "MPI_Get_processor_name";
     if (!mpi_running())
@@ -168,7 +169,7 @@ extern "C" int MPI_Get_processor_name(char* name, int* resultlen)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
+int api::Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
 {
     const char* call = "MPI_Alloc_mem";
     if (!mpi_running())
@@ -184,7 +185,7 @@ extern "C" int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Free_mem(void* base)
+int api::Free_mem(void* base)
 {
     if (!mpi_running())
         return not_running("MPI_Free_mem");
@@ -193,7 +194,7 @@ extern "C" int MPI_Free_mem(void* base)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
+int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
 {
     const char* call = "MPI_Comm_get_attr";
     if (!mpi_running())

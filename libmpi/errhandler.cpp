@@ -1,4 +1,5 @@
 // Error handlers and the single path every error takes (see errhandler.hpp).
+#include "api.hpp"
 #include "errhandler.hpp"
 
 #include <stdio.h>
@@ -81,7 +82,7 @@ void errhandler_finalize() { rank_context().errhandlers.clear(); }
 
 using namespace lwmpi;
 
-extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
+int api::Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
 {
     const char* call = "MPI_Comm_create_errhandler";
     if (!mpi_running())
@@ -100,7 +101,7 @@ extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+int api::Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
     const char* call = "MPI_Comm_set_errhandler";
     if (!mpi_running())
@@ -116,7 +117,7 @@ extern "C" int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
+int api::Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
 {
     const char* call = "MPI_Comm_get_errhandler";
     if (!mpi_running())
@@ -131,7 +132,7 @@ extern "C" int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Errhandler_free(MPI_Errhandler* errhandler)
+int api::Errhandler_free(MPI_Errhandler* errhandler)
 {
     const char* call = "MPI_Errhandler_free";
     if (!mpi_running())

@@ -1,4 +1,5 @@
 // Error class strings and MPI_Error_string / MPI_Error_class.
+#include "api.hpp"
 #include "libmpi/error_class.hpp"
 
 #include <string.h>
@@ -76,10 +77,9 @@ const char* error_class_string(int error_class) {
 
 }  // namespace lwmpi
 
-using lwmpi::error_class_string;
-using lwmpi::world_error;
+using namespace lwmpi;
 
-extern "C" int MPI_Error_string(int errorcode, char* string, int* resultlen) {
+int api::Error_string(int errorcode, char* string, int* resultlen) {
     const char* text = error_class_string(errorcode);
     if (text == nullptr || string == nullptr || resultlen == nullptr) {
         return world_error(MPI_ERR_ARG, "MPI_Error_string");
@@ -90,7 +90,7 @@ extern "C" int MPI_Error_string(int errorcode, char* string, int* resultlen) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Error_class(int errorcode, int* errorclass) {
+int api::Error_class(int errorcode, int* errorclass) {
     if (error_class_string(errorcode) == nullptr || errorclass == nullptr) {
         return world_error(MPI_ERR_ARG, "MPI_Error_class");
     }

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "libmpi/error_class.hpp"
 #include "libmpi/group.hpp"
 
@@ -154,7 +155,7 @@ int check_selection(MPI_Group group, int n, const void* array, const void* out) 
 
 using namespace lwmpi;
 
-extern "C" int MPI_Group_size(MPI_Group group, int* size) {
+int api::Group_size(MPI_Group group, int* size) {
     int rc = group_check(group);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_size");
@@ -162,7 +163,7 @@ extern "C" int MPI_Group_size(MPI_Group group, int* size) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_rank(MPI_Group group, int* rank) {
+int api::Group_rank(MPI_Group group, int* rank) {
     int rc = group_check(group);
     if (rc == MPI_SUCCESS && rank == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_rank");
@@ -170,7 +171,7 @@ extern "C" int MPI_Group_rank(MPI_Group group, int* rank) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
+int api::Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
                                          MPI_Group group2, int ranks2[]) {
     int rc = group_check(group1) == MPI_SUCCESS ? group_check(group2) : MPI_ERR_GROUP;
     if (rc == MPI_SUCCESS && (n < 0 || (n > 0 && (ranks1 == nullptr || ranks2 == nullptr)))) {
@@ -189,56 +190,56 @@ extern "C" int MPI_Group_translate_ranks(MPI_Group group1, int n, const int rank
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
+int api::Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
     const int rc = check_two(group1, group2, result);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_compare");
     *result = compare(group1, group2);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Union, newgroup);
     return world_error(rc, "MPI_Group_union");
 }
 
-extern "C" int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Intersection, newgroup);
     return world_error(rc, "MPI_Group_intersection");
 }
 
-extern "C" int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Difference, newgroup);
     return world_error(rc, "MPI_Group_difference");
 }
 
-extern "C" int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+int api::Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranks, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranks(group, ranks, n, true, newgroup);
     return world_error(rc, "MPI_Group_incl");
 }
 
-extern "C" int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+int api::Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranks, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranks(group, ranks, n, false, newgroup);
     return world_error(rc, "MPI_Group_excl");
 }
 
-extern "C" int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+int api::Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranges, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranges(group, n, ranges, true, newgroup);
     return world_error(rc, "MPI_Group_range_incl");
 }
 
-extern "C" int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+int api::Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranges, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranges(group, n, ranges, false, newgroup);
     return world_error(rc, "MPI_Group_range_excl");
 }
 
-extern "C" int MPI_Group_free(MPI_Group* group) {
+int api::Group_free(MPI_Group* group) {
     if (group == nullptr) return world_error(MPI_ERR_ARG, "MPI_Group_free");
     if (group_check(*group) != MPI_SUCCESS) return world_error(MPI_ERR_GROUP, "MPI_Group_free");
     group_release(*group);  // MPI_GROUP_EMPTY is never destroyed

@@ -3,6 +3,7 @@
 // ones keep theirs on the stack.
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "env.hpp"
@@ -136,22 +137,22 @@ int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
 using namespace lwmpi;
 using mputil::SendMode;
 
-extern "C" int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
     return blocking_send(SendMode::Standard, buf, count, type, dest, tag, comm, "MPI_Send");
 }
 
-extern "C" int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
     return blocking_send(SendMode::Synchronous, buf, count, type, dest, tag, comm, "MPI_Ssend");
 }
 
-extern "C" int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
     return blocking_send(SendMode::Ready, buf, count, type, dest, tag, comm, "MPI_Rsend");
 }
 
-extern "C" int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+int api::Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                         MPI_Status* status)
 {
     const char* call = "MPI_Recv";
@@ -164,47 +165,47 @@ extern "C" int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int
     return err == MPI_SUCCESS ? err : fail(comm, err, call);
 }
 
-extern "C" int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                          MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(true, SendMode::Standard, false, buf, count, type, dest, tag, comm, request,
                        "MPI_Isend");
 }
 
-extern "C" int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                           MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(true, SendMode::Synchronous, false, buf, count, type, dest, tag, comm,
                        request, "MPI_Issend");
 }
 
-extern "C" int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+int api::Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                          MPI_Request* request)
 {
     return nonblocking(false, SendMode::Standard, false, buf, count, type, source, tag, comm,
                        request, "MPI_Irecv");
 }
 
-extern "C" int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                              MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(true, SendMode::Standard, true, buf, count, type, dest, tag, comm, request,
                        "MPI_Send_init");
 }
 
-extern "C" int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
+int api::Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
                              MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(false, SendMode::Standard, true, buf, count, type, source, tag, comm,
                        request, "MPI_Recv_init");
 }
 
-extern "C" int MPI_Start(MPI_Request* request)
+int api::Start(MPI_Request* request)
 {
-    return MPI_Startall(1, request);
+    return api::Startall(1, request);
 }
 
-extern "C" int MPI_Startall(int count, MPI_Request requests[])
+int api::Startall(int count, MPI_Request requests[])
 {
     const char* call = count == 1 ? "MPI_Start" : "MPI_Startall";
     if (!mpi_running())
@@ -227,7 +228,7 @@ extern "C" int MPI_Startall(int count, MPI_Request requests[])
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+int api::Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
                             int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                             int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
@@ -259,7 +260,7 @@ extern "C" int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sen
     return err == MPI_SUCCESS ? err : fail(comm, err, call);
 }
 
-extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+int api::Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
                                     int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
     const char* call = "MPI_Sendrecv_replace";
@@ -276,7 +277,7 @@ extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int
     if (!copy)
         return fail(comm, MPI_ERR_NO_MEM, call);
     pack_bytes(type, buf, count, copy);
-    err = MPI_Sendrecv(copy, static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count, type,
+    err = api::Sendrecv(copy, static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count, type,
                        source, recvtag, comm, status);
     free(copy);
     return err;
@@ -317,17 +318,17 @@ int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status*
 
 }  // namespace
 
-extern "C" int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+int api::Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
 {
     return probe(source, tag, comm, false, flag, status, "MPI_Iprobe");
 }
 
-extern "C" int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+int api::Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
     return probe(source, tag, comm, true, nullptr, status, "MPI_Probe");
 }
 
-extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* count)
+int api::Get_count(const MPI_Status* status, MPI_Datatype type, int* count)
 {
     const char* call = "MPI_Get_count";
     if (!status || status == MPI_STATUS_IGNORE || !count)
@@ -344,7 +345,7 @@ extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* c
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Test_cancelled(const MPI_Status* status, int* flag)
+int api::Test_cancelled(const MPI_Status* status, int* flag)
 {
     if (!status || status == MPI_STATUS_IGNORE || !flag)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test_cancelled");

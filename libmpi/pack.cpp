@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/datatype_walk.hpp"
@@ -99,7 +100,7 @@ size_t unpack_bytes(MPI_Datatype type, const void* in, size_t in_bytes, void* bu
 
 using namespace lwmpi;
 
-extern "C" int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
+int api::Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
                         int outsize, int* position, MPI_Comm comm) {
     MPI_Aint bytes = 0;
     int rc = check_pack_args(incount, datatype, outsize, position, comm, &bytes);
@@ -110,7 +111,7 @@ extern "C" int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, v
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf,
+int api::Unpack(const void* inbuf, int insize, int* position, void* outbuf,
                           int outcount, MPI_Datatype datatype, MPI_Comm comm) {
     MPI_Aint bytes = 0;
     int rc = check_pack_args(outcount, datatype, insize, position, comm, &bytes);
@@ -122,7 +123,7 @@ extern "C" int MPI_Unpack(const void* inbuf, int insize, int* position, void* ou
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
+int api::Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
     int rc = MPI_SUCCESS;
     if (!comm_handle_plausible(comm)) {
         rc = MPI_ERR_COMM;
