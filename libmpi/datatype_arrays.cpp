@@ -4,6 +4,7 @@
 #include "libmpi/datatype_arrays.hpp"
 
 #include "api.hpp"
+#include "libmpi/config.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/error_class.hpp"
@@ -52,8 +53,6 @@ int darray_runs(int size, int distrib, int darg, int procs, int coord, Dimension
 
 namespace {
 
-constexpr int kMaxDims = 32;  // a larger array rank is refused (MPI_ERR_ARG)
-
 // Builds the type from the runs of each dimension (dims[i] for dimension i of `sizes`).
 int build_array_type(int ndims, const int sizes[], int order, const DimensionRuns dims[],
                      MPI_Datatype oldtype, TypeEnvelope* envelope, MPI_Datatype* newtype) {
@@ -89,7 +88,7 @@ int build_array_type(int ndims, const int sizes[], int order, const DimensionRun
 
 int check_array_common(int ndims, bool arrays_given, int order, MPI_Datatype oldtype,
                        const void* newtype) {
-    if (ndims <= 0 || ndims > kMaxDims || !arrays_given) return MPI_ERR_ARG;
+    if (ndims <= 0 || ndims > kMaxArrayDims || !arrays_given) return MPI_ERR_ARG;
     if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN) return MPI_ERR_ARG;
     if (type_check(oldtype, false) != MPI_SUCCESS) return MPI_ERR_TYPE;
     if (newtype == nullptr) return MPI_ERR_ARG;
@@ -114,7 +113,7 @@ int api::Type_create_subarray(int ndims, const int array_of_sizes[],
                         array_of_starts != nullptr;
     int rc = check_array_common(ndims, arrays, order, oldtype, newtype);
     if (rc != MPI_SUCCESS) return world_error(rc, call);
-    DimensionRuns dims[kMaxDims];
+    DimensionRuns dims[kMaxArrayDims];
     for (int i = 0; i < ndims; i++) {
         const int size = array_of_sizes[i], sub = array_of_subsizes[i], start = array_of_starts[i];
         if (size <= 0 || sub <= 0 || sub > size || start < 0 || start > size - sub) {
@@ -153,7 +152,7 @@ int api::Type_create_darray(int size, int rank, int ndims, const int array_of_gs
     }
     if (procs != size) return world_error(MPI_ERR_ARG, call);
     // The process grid is row-major whatever the array order (MPI 3.1 section 4.1.4).
-    DimensionRuns dims[kMaxDims];
+    DimensionRuns dims[kMaxArrayDims];
     int rest = rank;
     for (int i = ndims - 1; i >= 0; i--) {
         const int coord = rest % array_of_psizes[i];

@@ -1,5 +1,6 @@
-// The predefined datatypes of MPI 3.1 for C: one row per handle of mpi.h, built from the C
-// type itself, so size, alignment, extent and the allowed reductions have one source.
+// The predefined datatypes of MPI 3.1 for C, and the Fortran-named ones a C program may use:
+// one row per handle of mpi.h, built from the C type itself (or its Fortran ABI equivalent),
+// so size, alignment, extent and the allowed reductions have one source.
 #include <stddef.h>
 
 #include "libmpi/datatype_node.hpp"

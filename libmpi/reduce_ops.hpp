@@ -8,7 +8,7 @@ namespace lwmpi {
 
 // The type groups of section 5.9.2 that decide which operations a predefined type allows.
 enum class TypeGroup : uint8_t {
-    None,           // MPI_CHAR, MPI_WCHAR, MPI_PACKED: only REPLACE and NO_OP
+    None,           // MPI_CHAR, MPI_WCHAR, MPI_CHARACTER, MPI_PACKED: only REPLACE and NO_OP
     CInteger,
     FortranInteger, // MPI_INTEGER and kin: no logical operations
     Floating,
