@@ -17,6 +17,10 @@ constexpr int kSelfContextId = 1;
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;
 
+// Most dimensions MPI_Type_create_subarray and _darray accept (more: MPI_ERR_ARG); their
+// per-dimension work lives on the stack.
+constexpr int kMaxArrayDims = 32;
+
 constexpr const char* kLibraryName = "LWMPI 1.0 (MPI 3.1) for nvx";
 
 }  // namespace lwmpi

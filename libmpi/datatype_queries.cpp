@@ -193,7 +193,10 @@ int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (rc == MPI_SUCCESS && newtype == nullptr) rc = MPI_ERR_ARG;
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
     const TypeBlock whole{type_node(oldtype), 0, 1, 1, 0};
-    rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, newtype);
+    TypeEnvelope* envelope = envelope_new(MPI_COMBINER_DUP, 0, 0, 1);
+    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Type_dup");
+    envelope->types[0] = whole.child;
+    rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, envelope, newtype);
     if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
     // The duplicate has the same committed state (MPI 3.1 section 4.1.10).
     derived_type(*newtype)->committed = type_check(oldtype, true) == MPI_SUCCESS;

@@ -137,6 +137,39 @@ LWMPI_CALL(Unpack, RUNNING, (const void *inbuf, int insize, int *position, void 
                              (inbuf, insize, position, outbuf, outcount, datatype, comm))
 LWMPI_CALL(Pack_size, RUNNING, (int incount, MPI_Datatype datatype, MPI_Comm comm, int *size),
                                 (incount, datatype, comm, size))
+/* 4: decoding types, array constructors, external32 packing, sized types (17.1.9) */
+LWMPI_CALL(Type_get_envelope, RUNNING, (MPI_Datatype datatype, int *num_integers,
+                                        int *num_addresses, int *num_datatypes, int *combiner),
+                                        (datatype, num_integers, num_addresses, num_datatypes, combiner))
+LWMPI_CALL(Type_get_contents, RUNNING, (MPI_Datatype datatype, int max_integers,
+                                        int max_addresses, int max_datatypes,
+                                        int array_of_integers[], MPI_Aint array_of_addresses[],
+                                        MPI_Datatype array_of_datatypes[]),
+                                        (datatype, max_integers, max_addresses, max_datatypes, array_of_integers, array_of_addresses, array_of_datatypes))
+LWMPI_CALL(Type_create_subarray, RUNNING, (int ndims, const int array_of_sizes[],
+                                           const int array_of_subsizes[],
+                                           const int array_of_starts[], int order,
+                                           MPI_Datatype oldtype, MPI_Datatype *newtype),
+                                           (ndims, array_of_sizes, array_of_subsizes, array_of_starts, order, oldtype, newtype))
+LWMPI_CALL(Type_create_darray, RUNNING, (int size, int rank, int ndims,
+                                         const int array_of_gsizes[],
+                                         const int array_of_distribs[],
+                                         const int array_of_dargs[], const int array_of_psizes[],
+                                         int order, MPI_Datatype oldtype, MPI_Datatype *newtype),
+                                         (size, rank, ndims, array_of_gsizes, array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype))
+LWMPI_CALL(Pack_external, RUNNING, (const char datarep[], const void *inbuf, int incount,
+                                    MPI_Datatype datatype, void *outbuf, MPI_Aint outsize,
+                                    MPI_Aint *position),
+                                    (datarep, inbuf, incount, datatype, outbuf, outsize, position))
+LWMPI_CALL(Unpack_external, RUNNING, (const char datarep[], const void *inbuf, MPI_Aint insize,
+                                      MPI_Aint *position, void *outbuf, int outcount,
+                                      MPI_Datatype datatype),
+                                      (datarep, inbuf, insize, position, outbuf, outcount, datatype))
+LWMPI_CALL(Pack_external_size, RUNNING, (const char datarep[], int incount,
+                                         MPI_Datatype datatype, MPI_Aint *size),
+                                         (datarep, incount, datatype, size))
+LWMPI_CALL(Type_match_size, RUNNING, (int typeclass, int size, MPI_Datatype *datatype),
+                                      (typeclass, size, datatype))
 
 /* 5. collectives */
 LWMPI_CALL(Barrier, RUNNING, (MPI_Comm comm), (comm))
