@@ -148,7 +148,7 @@ int api::Reduce_scatter_block(const void* send, void* recv, int recvcount,
                                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     if (is_intercomm(comm))
-        return intracomm_only(comm);  // not yet on intercommunicators
+        return inter_reduce_scatter_block(send, recv, recvcount, type, op, comm);
     return collective("MPI_Reduce_scatter_block", comm, [&](Comm& c) {
         int* counts = static_cast<int*>(malloc(sizeof(int) * c.size));
         if (!counts)
@@ -165,7 +165,7 @@ int api::Reduce_scatter(const void* send, void* recv, const int recvcounts[],
                                   MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     if (is_intercomm(comm))
-        return intracomm_only(comm);  // not yet on intercommunicators
+        return inter_reduce_scatter(send, recv, recvcounts, type, op, comm);
     return collective("MPI_Reduce_scatter", comm, [&](Comm& c) {
         return reduce_scatter(c, send, recv, recvcounts, type, op);
     });

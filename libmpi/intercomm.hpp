@@ -37,6 +37,10 @@ int inter_reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI
                  MPI_Comm comm);
 int inter_allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                     MPI_Comm comm);
+int inter_reduce_scatter(const void* send, void* recv, const int* recvcounts, MPI_Datatype type,
+                         MPI_Op op, MPI_Comm comm);
+int inter_reduce_scatter_block(const void* send, void* recv, int recvcount, MPI_Datatype type,
+                               MPI_Op op, MPI_Comm comm);
 int inter_gatherv(const void* send, int scount, MPI_Datatype stype, void* recv, const int* rcounts,
                   const int* displs, MPI_Datatype rtype, int root, MPI_Comm comm);
 int inter_gather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,

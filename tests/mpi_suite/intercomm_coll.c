@@ -128,6 +128,44 @@ static void allreduce(const struct view *v)
     SUITE_CHECK(dmax == expect, "Allreduce MPI_MAX: %g, expected %d", dmax, expect);
 }
 
+/* Reduce_scatter(_block): both groups reduce vectors of n0 * n1 elements; each member gets
+ * its block of the other group's sum. Reduce_scatter's blocks: member 0 twice the share,
+ * member 1 none (when there are two or more). */
+static void reduce_scatter(const struct view *v)
+{
+    int n = v->x->size[v->me], share = v->remote_size, total = n * share;
+    int *in = malloc(sizeof(int) * total), *out = malloc(sizeof(int) * 2 * share);
+    int *counts = malloc(sizeof(int) * n);
+    for (int e = 0; e < total; e++)
+        in[e] = value_of(v, v->me, v->rank) + e;
+    int sum = 0;
+    for (int r = 0; r < v->remote_size; r++)
+        sum += value_of(v, v->other, r);
+    for (int i = 0; i < share; i++)
+        out[i] = kUntouched;
+    MPI_Reduce_scatter_block(in, out, share, MPI_INT, MPI_SUM, v->x->inter);
+    for (int i = 0; i < share; i++) {
+        int e = v->rank * share + i;
+        SUITE_CHECK(out[i] == sum + v->remote_size * e, "Reduce_scatter_block element %d: %d", e, out[i]);
+    }
+    int first = 0;
+    for (int r = 0; r < n; r++) {
+        counts[r] = n < 2 ? share : r == 0 ? 2 * share : r == 1 ? 0 : share;
+        if (r < v->rank)
+            first += counts[r];
+    }
+    for (int i = 0; i < 2 * share; i++)
+        out[i] = kUntouched;
+    MPI_Reduce_scatter(in, out, counts, MPI_INT, MPI_SUM, v->x->inter);
+    for (int i = 0; i < 2 * share; i++) {
+        int expect = i < counts[v->rank] ? sum + v->remote_size * (first + i) : kUntouched;
+        SUITE_CHECK(out[i] == expect, "Reduce_scatter element %d: %d, expected %d", first + i, out[i], expect);
+    }
+    free(in);
+    free(out);
+    free(counts);
+}
+
 static void allgather_alltoall(const struct view *v)
 {
     int n = v->remote_size;
@@ -196,6 +234,7 @@ int main(int argc, char **argv)
                 gather_scatter(&v, g, root);
             }
         allreduce(&v);
+        reduce_scatter(&v);
         allgather_alltoall(&v);
         MPI_Barrier(x.inter);
         inter_free(&x);

@@ -45,11 +45,10 @@ static void kind_errors(const struct inter_groups *x)
     EXPECT_CLASS(MPI_Comm_test_inter(x->inter, NULL), MPI_ERR_ARG);
     EXPECT_CLASS(MPI_Intercomm_merge(MPI_COMM_WORLD, 0, &out), MPI_ERR_COMM);
     EXPECT_CLASS(MPI_Intercomm_merge(x->inter, 0, NULL), MPI_ERR_ARG);
-    /* Calls defined on intracommunicators only (and those LWMPI runs there only). */
+    /* Calls defined on intracommunicators only. */
     int in = 1, result = 0;
     EXPECT_CLASS(MPI_Scan(&in, &result, 1, MPI_INT, MPI_SUM, x->inter), MPI_ERR_COMM);
     EXPECT_CLASS(MPI_Exscan(&in, &result, 1, MPI_INT, MPI_SUM, x->inter), MPI_ERR_COMM);
-    EXPECT_CLASS(MPI_Reduce_scatter_block(&in, &result, 1, MPI_INT, MPI_SUM, x->inter), MPI_ERR_COMM);
     EXPECT_CLASS(MPI_Comm_split_type(x->inter, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &out),
                  MPI_ERR_COMM);
 }
@@ -80,6 +79,8 @@ static void buffer_errors(const struct inter_groups *x)
     EXPECT_CLASS(MPI_Allgather(&value, -1, MPI_INT, all, 1, MPI_INT, x->inter), MPI_ERR_COUNT);
     EXPECT_CLASS(MPI_Allgather(MPI_IN_PLACE, 1, MPI_INT, all, 1, MPI_INT, x->inter), MPI_ERR_BUFFER);
     EXPECT_CLASS(MPI_Alltoall(&value, 1, MPI_DATATYPE_NULL, all, 1, MPI_INT, x->inter), MPI_ERR_TYPE);
+    EXPECT_CLASS(MPI_Reduce_scatter(&value, &result, NULL, MPI_INT, MPI_SUM, x->inter), MPI_ERR_ARG);
+    EXPECT_CLASS(MPI_Reduce_scatter_block(&value, &result, -1, MPI_INT, MPI_SUM, x->inter), MPI_ERR_COUNT);
 }
 
 int main(int argc, char **argv)
