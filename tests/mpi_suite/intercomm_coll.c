@@ -217,6 +217,51 @@ static void allgather_alltoall(const struct view *v)
     free(rbuf);
 }
 
+/* Payloads far above a mailbox message (the rendezvous protocol): Bcast from group 0's
+ * leader, Allreduce, Alltoall. */
+static void large(const struct view *v)
+{
+    enum { kCount = 3000, kBlock = 600 };
+    int *buf = malloc(sizeof(int) * kCount);
+    int arg = root_arg(v, 0, 0);
+    for (int i = 0; i < kCount; i++)
+        buf[i] = arg == MPI_ROOT ? i * 3 + 1 : kUntouched;
+    MPI_Bcast(buf, kCount, MPI_INT, arg, v->x->inter);
+    int wrong = 0;
+    for (int i = 0; i < kCount; i++)
+        wrong += buf[i] != (arg == MPI_PROC_NULL ? kUntouched : i * 3 + 1);
+    SUITE_CHECK(wrong == 0, "large Bcast: %d wrong elements", wrong);
+
+    double *in = malloc(sizeof(double) * kCount), *out = malloc(sizeof(double) * kCount);
+    for (int i = 0; i < kCount; i++)
+        in[i] = value_of(v, v->me, v->rank) + i;
+    MPI_Allreduce(in, out, kCount, MPI_DOUBLE, MPI_SUM, v->x->inter);
+    double sum = 0;
+    for (int r = 0; r < v->remote_size; r++)
+        sum += value_of(v, v->other, r);
+    wrong = 0;
+    for (int i = 0; i < kCount; i++)
+        wrong += out[i] != sum + (double)v->remote_size * i;
+    SUITE_CHECK(wrong == 0, "large Allreduce: %d wrong elements", wrong);
+
+    int n = v->remote_size;
+    int *send = malloc(sizeof(int) * kBlock * n), *recv = malloc(sizeof(int) * kBlock * n);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < kBlock; i++)
+            send[j * kBlock + i] = value_of(v, v->me, v->rank) * 7 + j * kBlock + i;
+    MPI_Alltoall(send, kBlock, MPI_INT, recv, kBlock, MPI_INT, v->x->inter);
+    wrong = 0;
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < kBlock; i++)
+            wrong += recv[j * kBlock + i] != value_of(v, v->other, j) * 7 + v->rank * kBlock + i;
+    SUITE_CHECK(wrong == 0, "large Alltoall: %d wrong elements", wrong);
+    free(buf);
+    free(in);
+    free(out);
+    free(send);
+    free(recv);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -235,6 +280,7 @@ int main(int argc, char **argv)
             }
         allreduce(&v);
         reduce_scatter(&v);
+        large(&v);
         allgather_alltoall(&v);
         MPI_Barrier(x.inter);
         inter_free(&x);

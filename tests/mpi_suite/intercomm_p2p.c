@@ -122,6 +122,34 @@ static void to_remote_leader(const struct inter_groups *x)
                 "answer %d from %d", answer, status.MPI_SOURCE);
 }
 
+/* A payload far above a mailbox message (rendezvous) from each member to remote rank
+ * (rank % remote size), received with MPI_ANY_SOURCE. */
+static void large(const struct inter_groups *x)
+{
+    enum { kCount = 5000 };
+    int rank, remote_size, size;
+    MPI_Comm_rank(x->inter, &rank);
+    MPI_Comm_size(x->inter, &size);
+    MPI_Comm_remote_size(x->inter, &remote_size);
+    int *out = malloc(sizeof(int) * kCount), *in = malloc(sizeof(int) * kCount);
+    for (int i = 0; i < kCount; i++)
+        out[i] = rank * kCount + i;
+    MPI_Request request;
+    MPI_Isend(out, kCount, MPI_INT, rank % remote_size, 8, x->inter, &request);
+    /* The remote members j with j % size == rank send to me. */
+    for (int j = rank; j < remote_size; j += size) {
+        MPI_Status status;
+        MPI_Recv(in, kCount, MPI_INT, MPI_ANY_SOURCE, 8, x->inter, &status);
+        int from = status.MPI_SOURCE, wrong = 0;
+        for (int i = 0; i < kCount; i++)
+            wrong += in[i] != from * kCount + i;
+        SUITE_CHECK(wrong == 0 && from % size == rank, "large message from %d: %d wrong", from, wrong);
+    }
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    free(out);
+    free(in);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -132,6 +160,7 @@ int main(int argc, char **argv)
         /* The wildcard receives above would match the next phase's messages too. */
         MPI_Barrier(x.inter);
         to_remote_leader(&x);
+        large(&x);
         inter_free(&x);
         SUITE_CHECK(x.inter == MPI_COMM_NULL, "MPI_Comm_free leaves MPI_COMM_NULL");
     }
