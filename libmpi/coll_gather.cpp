@@ -13,6 +13,7 @@
 #include "datatype.hpp"
 #include "env.hpp"
 #include "errhandler.hpp"
+#include "intercomm.hpp"
 #include "p2p_check.hpp"
 
 namespace lwmpi {
@@ -296,6 +297,8 @@ int api::Gatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
                            const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
                            MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_gatherv(send, scount, stype, recv, rcounts, displs, rtype, root, comm);
     return rooted("MPI_Gatherv", comm, root, v_blocks(recv, rcounts, displs, rtype), send, scount,
                   stype, true);
 }
@@ -303,6 +306,8 @@ int api::Gatherv(const void* send, int scount, MPI_Datatype stype, void* recv,
 int api::Gather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                           MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_gather(send, scount, stype, recv, rcount, rtype, root, comm);
     return rooted("MPI_Gather", comm, root, equal_blocks(recv, rcount, rtype), send, scount, stype,
                   true);
 }
@@ -311,6 +316,8 @@ int api::Scatterv(const void* send, const int scounts[], const int displs[],
                             MPI_Datatype stype, void* recv, int rcount, MPI_Datatype rtype, int root,
                             MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_scatterv(send, scounts, displs, stype, recv, rcount, rtype, root, comm);
     return rooted("MPI_Scatterv", comm, root, v_blocks(send, scounts, displs, stype), recv, rcount,
                   rtype, false);
 }
@@ -318,6 +325,8 @@ int api::Scatterv(const void* send, const int scounts[], const int displs[],
 int api::Scatter(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                            MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_scatter(send, scount, stype, recv, rcount, rtype, root, comm);
     return rooted("MPI_Scatter", comm, root, equal_blocks(send, scount, stype), recv, rcount, rtype,
                   false);
 }
@@ -326,6 +335,8 @@ int api::Allgatherv(const void* send, int scount, MPI_Datatype stype, void* recv
                               const int rcounts[], const int displs[], MPI_Datatype rtype,
                               MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_allgatherv(send, scount, stype, recv, rcounts, displs, rtype, comm);
     return allgather_call("MPI_Allgatherv", comm, send, scount, stype,
                           v_blocks(recv, rcounts, displs, rtype));
 }
@@ -333,6 +344,8 @@ int api::Allgatherv(const void* send, int scount, MPI_Datatype stype, void* recv
 int api::Allgather(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                              MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_allgather(send, scount, stype, recv, rcount, rtype, comm);
     return allgather_call("MPI_Allgather", comm, send, scount, stype,
                           equal_blocks(recv, rcount, rtype));
 }
@@ -341,6 +354,8 @@ int api::Alltoallv(const void* send, const int scounts[], const int sdispls[],
                              MPI_Datatype stype, void* recv, const int rcounts[], const int rdispls[],
                              MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_alltoallv(send, scounts, sdispls, stype, recv, rcounts, rdispls, rtype, comm);
     return alltoall_call("MPI_Alltoallv", comm, v_blocks(send, scounts, sdispls, stype),
                          v_blocks(recv, rcounts, rdispls, rtype));
 }
@@ -348,6 +363,8 @@ int api::Alltoallv(const void* send, const int scounts[], const int sdispls[],
 int api::Alltoall(const void* send, int scount, MPI_Datatype stype, void* recv, int rcount,
                             MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_alltoall(send, scount, stype, recv, rcount, rtype, comm);
     return alltoall_call("MPI_Alltoall", comm, equal_blocks(send, scount, stype),
                          equal_blocks(recv, rcount, rtype));
 }

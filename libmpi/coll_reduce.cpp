@@ -11,6 +11,7 @@
 #include "datatype.hpp"
 #include "env.hpp"
 #include "errhandler.hpp"
+#include "intercomm.hpp"
 #include "p2p_check.hpp"
 
 namespace lwmpi {
@@ -115,11 +116,15 @@ using namespace lwmpi;
 
 int api::Barrier(MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_barrier(comm);
     return collective("MPI_Barrier", comm, [](Comm& c) { return coll_barrier(c); });
 }
 
 int api::Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_bcast(buf, count, type, root, comm);
     return collective("MPI_Bcast", comm, [&](Comm& c) {
         int err = check_count(count);
         if (err == MPI_SUCCESS)
@@ -142,6 +147,8 @@ int api::Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 int api::Reduce_scatter_block(const void* send, void* recv, int recvcount,
                                         MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_reduce_scatter_block(send, recv, recvcount, type, op, comm);
     return collective("MPI_Reduce_scatter_block", comm, [&](Comm& c) {
         int* counts = static_cast<int*>(malloc(sizeof(int) * c.size));
         if (!counts)
@@ -157,6 +164,8 @@ int api::Reduce_scatter_block(const void* send, void* recv, int recvcount,
 int api::Reduce_scatter(const void* send, void* recv, const int recvcounts[],
                                   MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_reduce_scatter(send, recv, recvcounts, type, op, comm);
     return collective("MPI_Reduce_scatter", comm, [&](Comm& c) {
         return reduce_scatter(c, send, recv, recvcounts, type, op);
     });
@@ -218,23 +227,31 @@ int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datat
 int api::Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                           int root, MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_reduce(send, recv, count, type, op, root, comm);
     return reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, "MPI_Reduce");
 }
 
 int api::Allreduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                              MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return inter_allreduce(send, recv, count, type, op, comm);
     return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, "MPI_Allreduce");
 }
 
 int api::Scan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                         MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return intracomm_only(comm);
     return reduction(Reduction::Scan, send, recv, count, type, op, 0, comm, "MPI_Scan");
 }
 
 int api::Exscan(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm)
 {
+    if (is_intercomm(comm))
+        return intracomm_only(comm);
     return reduction(Reduction::Exscan, send, recv, count, type, op, 0, comm, "MPI_Exscan");
 }

@@ -22,6 +22,10 @@ constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 void destroy(Comm* c)
 {
     layout_free(&c->layout);
+    if (is_inter(*c)) {
+        comm_release(c->local);
+        group_release(c->remote_group);
+    }
     group_release(c->group);
     errhandler_release(c->errhandler);
     context_id_put(c->context_id);
@@ -105,6 +109,11 @@ void comm_free_handle(Comm* c)
 int comm_rank_of_world(const Comm& c, int world_rank)
 {
     return group_rank_of_world(c.group, world_rank);
+}
+
+int comm_peer_of_world(const Comm& c, int world_rank)
+{
+    return group_rank_of_world(is_inter(c) ? c.remote_group : c.group, world_rank);
 }
 
 int comm_init_predefined()

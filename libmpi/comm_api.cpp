@@ -12,25 +12,60 @@
 #include "env.hpp"
 #include "errhandler.hpp"
 #include "group.hpp"
+#include "intercomm.hpp"
 
 namespace lwmpi {
 
-int context_id_agree(Comm& parent, int* id)
+int context_mask_agree(Comm& c, uint32_t* mask)
 {
-    uint32_t mask[kContextMaskWords];
     context_ids_free_mask(mask);
     ReduceShape shape;
     int err = reduce_shape(MPI_UINT32_T, kContextMaskWords, MPI_BAND, &shape);
-    if (err == MPI_SUCCESS)
-        err = coll_allreduce(parent, mask, shape, MPI_BAND);
-    if (err != MPI_SUCCESS)
-        return err;
+    return err == MPI_SUCCESS ? coll_allreduce(c, mask, shape, MPI_BAND) : err;
+}
+
+int context_id_first(const uint32_t* mask, int* id)
+{
     for (int w = 0; w < kContextMaskWords; w++)
         if (mask[w]) {
             *id = w * 32 + __builtin_ctz(mask[w]);
             return MPI_SUCCESS;
         }
     return MPI_ERR_INTERN;  // every id is taken: too many live communicators
+}
+
+int context_id_agree(Comm& parent, int* id)
+{
+    uint32_t mask[kContextMaskWords];
+    int err = context_mask_agree(parent, mask);
+    return err == MPI_SUCCESS ? context_id_first(mask, id) : err;
+}
+
+namespace {
+
+int by_key_then_rank(const void* a, const void* b)
+{
+    const ColorKey* x = static_cast<const ColorKey*>(a);
+    const ColorKey* y = static_cast<const ColorKey*>(b);
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->rank - y->rank;
+}
+
+}  // namespace
+
+int members_of_color(ColorKey* all, int n, int color, const int* world, int* members)
+{
+    if (color == MPI_UNDEFINED)
+        return 0;
+    int count = 0;
+    for (int r = 0; r < n; r++)
+        if (all[r].color == color)
+            all[count++] = all[r];
+    qsort(all, count, sizeof(ColorKey), by_key_then_rank);
+    for (int i = 0; i < count; i++)
+        members[i] = world[all[i].rank];
+    return count;
 }
 
 namespace {
@@ -57,21 +92,6 @@ int construct(Comm& parent, const int* world, int n, MPI_Comm* out)
     return MPI_SUCCESS;
 }
 
-struct ColorKey {
-    int color;
-    int key;
-    int rank;  // in the parent
-};
-
-int by_key_then_rank(const void* a, const void* b)
-{
-    const ColorKey* x = static_cast<const ColorKey*>(a);
-    const ColorKey* y = static_cast<const ColorKey*>(b);
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->rank - y->rank;
-}
-
 // Comm_split and Comm_split_type: gather every (color, key), keep my color's members
 // ordered by key then parent rank.
 int split(Comm& parent, int color, int key, MPI_Comm* out)
@@ -85,17 +105,8 @@ int split(Comm& parent, int color, int key, MPI_Comm* out)
         return MPI_ERR_NO_MEM;
     }
     int err = coll_allgather_bytes(parent, &mine, sizeof mine, all);
-    int n = 0;
-    if (err == MPI_SUCCESS && color != MPI_UNDEFINED) {
-        for (int r = 0; r < parent.size; r++)
-            if (all[r].color == color)
-                all[n++] = all[r];
-        qsort(all, n, sizeof(ColorKey), by_key_then_rank);
-        for (int i = 0; i < n; i++)
-            world[i] = parent.world[all[i].rank];
-    }
     if (err == MPI_SUCCESS)
-        err = construct(parent, world, n, out);
+        err = construct(parent, world, members_of_color(all, parent.size, color, parent.world, world), out);
     free(all);
     free(world);
     return err;
@@ -159,6 +170,10 @@ int api::Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
         return fail(comm1, MPI_ERR_ARG, call);
     if (a == b) {
         *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    if (is_inter(*a) || is_inter(*b)) {
+        *result = intercomm_compare(*a, *b);
         return MPI_SUCCESS;
     }
     int groups;
@@ -225,7 +240,7 @@ int api::Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
     int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
-    err = construct(*c, c->world, c->size, newcomm);
+    err = is_inter(*c) ? intercomm_dup(*c, newcomm) : construct(*c, c->world, c->size, newcomm);
     return fail(comm, err, call);
 }
 
@@ -238,7 +253,7 @@ int api::Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
         return err;
     if (color < 0 && color != MPI_UNDEFINED)
         return fail(comm, MPI_ERR_ARG, call);
-    return fail(comm, split(*c, color, key, newcomm), call);
+    return fail(comm, is_inter(*c) ? intercomm_split(*c, color, key, newcomm) : split(*c, color, key, newcomm), call);
 }
 
 int api::Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
@@ -249,6 +264,8 @@ int api::Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
     int err = enter(comm, newcomm, call, &c);
     if (err != MPI_SUCCESS)
         return err;
+    if (is_inter(*c))
+        return fail(comm, MPI_ERR_COMM, call);
     if (info != MPI_INFO_NULL)
         return fail(comm, MPI_ERR_INFO, call);  // no info objects exist
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
@@ -272,6 +289,10 @@ int api::Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
     for (int i = 0; i < n; i++)
         if (comm_rank_of_world(*c, world[i]) == MPI_UNDEFINED)
             return fail(comm, MPI_ERR_GROUP, call);  // the group must be a subset of comm's
-    bool member = n > 0 && group_rank_of_world(group, mputil::world_rank()) != MPI_UNDEFINED;
+    int me = group_rank_of_world(group, mputil::world_rank());
+    bool member = n > 0 && me != MPI_UNDEFINED;
+    // On an intercommunicator each group names its part (6.4.2): a split by membership.
+    if (is_inter(*c))
+        return fail(comm, intercomm_split(*c, member ? 0 : MPI_UNDEFINED, me, newcomm), call);
     return fail(comm, construct(*c, world, member ? n : 0, newcomm), call);
 }

@@ -104,7 +104,7 @@ int probe_status(const Comm& c, const mputil::Completion& m, MPI_Status* status)
 {
     MPI_Status found;
     status_empty(&found);
-    found.MPI_SOURCE = comm_rank_of_world(c, m.source);
+    found.MPI_SOURCE = comm_peer_of_world(c, m.source);
     found.MPI_TAG = m.tag;
     found.lwmpi_count = static_cast<MPI_Count>(m.bytes);
     status_report(status, found);
@@ -125,7 +125,7 @@ int check_probe(MPI_Comm comm, int source, int tag, Comm** out)
 
 int wildcard_source(const Comm& c, int source)
 {
-    return source == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[source];
+    return source == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[source];
 }
 
 int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }

@@ -45,7 +45,7 @@ void complete(Request* r, const mputil::Completion& c)
         r->status.MPI_TAG = r->tag;
         r->status.lwmpi_cancelled = 1;
     } else {
-        r->status.MPI_SOURCE = comm_rank_of_world(*r->comm, c.source);
+        r->status.MPI_SOURCE = comm_peer_of_world(*r->comm, c.source);
         r->status.MPI_TAG = c.tag;
         r->status.lwmpi_count = static_cast<MPI_Count>(c.bytes);
         if (c.truncated)
@@ -133,9 +133,9 @@ int request_start(Request* r)
         return err;
     const Comm& c = *r->comm;
     if (r->is_send) {
-        r->op = mputil::isend(c.world[r->peer], r->context, r->tag, where, bytes, r->mode);
+        r->op = mputil::isend(peer_world(c)[r->peer], r->context, r->tag, where, bytes, r->mode);
     } else {
-        int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[r->peer];
+        int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[r->peer];
         int tag = r->tag == MPI_ANY_TAG ? mputil::kAnyTag : r->tag;
         r->op = mputil::irecv(source, r->context, tag, where, bytes);
     }

@@ -264,6 +264,15 @@ LWMPI_CALL(Comm_split, RUNNING, (MPI_Comm comm, int color, int key, MPI_Comm *ne
 LWMPI_CALL(Comm_split_type, RUNNING, (MPI_Comm comm, int split_type, int key, MPI_Info info,
                                       MPI_Comm *newcomm), (comm, split_type, key, info, newcomm))
 LWMPI_CALL(Comm_free, RUNNING, (MPI_Comm *comm), (comm))
+/* 6.6 intercommunicators */
+LWMPI_CALL(Comm_test_inter, RUNNING, (MPI_Comm comm, int *flag), (comm, flag))
+LWMPI_CALL(Comm_remote_size, RUNNING, (MPI_Comm comm, int *size), (comm, size))
+LWMPI_CALL(Comm_remote_group, RUNNING, (MPI_Comm comm, MPI_Group *group), (comm, group))
+LWMPI_CALL(Intercomm_create, RUNNING, (MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                                       int remote_leader, int tag, MPI_Comm *newintercomm),
+                                       (local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm))
+LWMPI_CALL(Intercomm_merge, RUNNING, (MPI_Comm intercomm, int high, MPI_Comm *newintracomm),
+                                      (intercomm, high, newintracomm))
 LWMPI_CALL(Comm_get_attr, RUNNING, (MPI_Comm comm, int comm_keyval, void *attribute_val,
                                     int *flag), (comm, comm_keyval, attribute_val, flag))
 LWMPI_CALL(Comm_set_name, RUNNING, (MPI_Comm comm, const char *comm_name), (comm, comm_name))
