@@ -11,6 +11,7 @@
 #include "group.hpp"
 #include "handles.hpp"
 #include "rank_context.hpp"
+#include "topo.hpp"
 
 namespace lwmpi {
 
@@ -22,6 +23,7 @@ constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 void destroy(Comm* c)
 {
     layout_free(&c->layout);
+    topo_free(c->topo);
     group_release(c->group);
     errhandler_release(c->errhandler);
     context_id_put(c->context_id);

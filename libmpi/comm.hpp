@@ -22,6 +22,7 @@ struct Comm {
     int context_id;           // see config.hpp
     MPI_Errhandler errhandler;
     ClusterLayout layout;
+    struct Topology* topo;    // process topology (topo.hpp), or nullptr
     char name[MPI_MAX_OBJECT_NAME];
 };
 

@@ -172,6 +172,14 @@ typedef struct MPI_Status {
 /* Split types of MPI_Comm_split_type: the ranks of one cluster share memory. */
 #define MPI_COMM_TYPE_SHARED 1
 
+/* Process topologies (chapter 7): MPI_Topo_test's answers, and the special weight arrays of
+ * the distributed graph constructors (distinct from every array and from NULL). */
+#define MPI_GRAPH      1
+#define MPI_CART       2
+#define MPI_DIST_GRAPH 3
+#define MPI_UNWEIGHTED    ((int *)2)
+#define MPI_WEIGHTS_EMPTY ((int *)3)
+
 /* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
 #define MPI_KEYVAL_INVALID  0
 #define MPI_TAG_UB          1
