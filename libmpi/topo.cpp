@@ -10,6 +10,12 @@
 #include "handles.hpp"
 #include "topo_logic.hpp"
 
+// The objects whose addresses are MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY (never read).
+extern "C" {
+int lwmpi_unweighted[1];
+int lwmpi_weights_empty[1];
+}
+
 namespace lwmpi {
 
 static_assert(topo::kNoRank == MPI_PROC_NULL, "a shift off the grid is MPI_PROC_NULL");
