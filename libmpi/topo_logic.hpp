@@ -165,10 +165,10 @@ inline bool cart_rank(int ndims, const int* dims, const int* periods, const int*
 inline void cart_shift(int ndims, const int* dims, const int* periods, const int* coords,
                        int direction, int disp, int* source, int* dest)
 {
-    int moved[2] = {-disp, disp};
+    int64_t moved[2] = {-static_cast<int64_t>(disp), disp};
     int* out[2] = {source, dest};
     for (int side = 0; side < 2; side++) {
-        int64_t to = static_cast<int64_t>(coords[direction]) + moved[side];
+        int64_t to = coords[direction] + moved[side];
         int n = dims[direction];
         if (periods[direction]) {
             to %= n;

@@ -81,6 +81,8 @@ int main(int argc, char **argv)
     EXPECT_CLASS(MPI_Neighbor_allgather(v, 1, MPI_DATATYPE_NULL, v + 1, 1, MPI_INT, c), MPI_ERR_TYPE);
     EXPECT_CLASS(MPI_Neighbor_allgather(MPI_IN_PLACE, 1, MPI_INT, v + 1, 1, MPI_INT, c), MPI_ERR_BUFFER);
     EXPECT_CLASS(MPI_Neighbor_alltoall(v, 1, MPI_INT, NULL, 1, MPI_INT, c), MPI_ERR_BUFFER);
+    EXPECT_CLASS(MPI_Neighbor_alltoall(v, 1, MPI_INT, v + 2, 1, MPI_INT, c), MPI_ERR_BUFFER);
+    EXPECT_CLASS(MPI_Neighbor_allgather(v + 3, 1, MPI_INT, v, 1, MPI_INT, c), MPI_ERR_BUFFER);
     EXPECT_CLASS(MPI_Neighbor_alltoallv(v, NULL, v, MPI_INT, v, v, v, MPI_INT, c), MPI_ERR_ARG);
     int neg[4] = {1, -1, 1, 1}, zero[4] = {0, 0, 0, 0};
     EXPECT_CLASS(MPI_Neighbor_alltoallv(v, zero, zero, MPI_INT, v, neg, zero, MPI_INT, c), MPI_ERR_COUNT);
