@@ -18,7 +18,8 @@ constexpr int kSelfContextId = 1;
 // every member, so their own traffic needs one tag (kCollTag, FIFO per peer). The
 // neighbourhood collectives reach only a rank's neighbours and use a range of their own,
 // [kNeighborTagFirst, kNeighborTagFirst + kNeighborTags), so the two kinds never match each
-// other's messages, whatever the other collectives' scheme becomes.
+// other's messages, whatever the other collectives' scheme becomes. The blocking ones use the
+// first tag (FIFO per peer pairs repeated neighbours); the rest is kept for nonblocking ones.
 constexpr int kCollTag = 0;
 constexpr int kNeighborTagFirst = 0x70000000;
 constexpr int kNeighborTags = 16;
