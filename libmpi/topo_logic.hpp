@@ -56,6 +56,13 @@ struct Factoring {
 inline void factor_search(Factoring& s, int depth, int rest, int cap)
 {
     int left = s.k - depth;
+    if (rest == 1) {
+        // The remaining factors are all 1: no deeper search (the depth stays below the
+        // number of prime factors, whatever the number of dimensions).
+        for (int i = depth; i < s.k; i++)
+            s.current[i] = 1;
+        left = 0;
+    }
     if (left == 0) {
         if (rest != 1)
             return;

@@ -61,6 +61,19 @@ TEST(DimsCreate, Balanced)
         EXPECT_GE(d[i - 1], d[i]);
 }
 
+TEST(DimsCreate, ManyDimensions)
+{
+    // Dimensions beyond the prime factors get 1; the search stays shallow.
+    std::vector<int> d = dims_create(8, std::vector<int>(100000, 0));
+    EXPECT_EQ(d[0], 2);
+    EXPECT_EQ(d[1], 2);
+    EXPECT_EQ(d[2], 2);
+    for (size_t i = 3; i < d.size(); i++)
+        ASSERT_EQ(d[i], 1);
+    EXPECT_EQ(dims_create(1024, std::vector<int>(12, 0)),
+              (std::vector<int>{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1}));
+}
+
 TEST(DimsCreate, FixedEntries)
 {
     EXPECT_EQ(dims_create(24, {0, 2, 0}), (std::vector<int>{4, 2, 3}));
