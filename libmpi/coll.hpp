@@ -7,14 +7,16 @@
 #include <stddef.h>
 
 #include "comm.hpp"
+#include "config.hpp"
 #include "request.hpp"
 
 namespace lwmpi {
 
-// A batch of transfers started together and waited for together.
+// A batch of transfers started together and waited for together, all with one tag (see
+// config.hpp).
 class Exchange {
 public:
-    Exchange(Comm& comm, int max_transfers);
+    Exchange(Comm& comm, int max_transfers, int tag = kCollTag);
     ~Exchange();
     Exchange(const Exchange&) = delete;
     Exchange& operator=(const Exchange&) = delete;
@@ -34,6 +36,7 @@ private:
     Request** list_;
     int used_ = 0;
     int max_;
+    int tag_;
     int error_ = MPI_SUCCESS;
 };
 

@@ -7,15 +7,12 @@
 
 namespace lwmpi {
 
-namespace {
-constexpr int kCollTag = 0;  // collectives run in the same order on every member: FIFO suffices
-}
-
-Exchange::Exchange(Comm& comm, int max_transfers)
+Exchange::Exchange(Comm& comm, int max_transfers, int tag)
     : comm_(comm),
       requests_(static_cast<Request*>(calloc(max_transfers > 0 ? max_transfers : 1, sizeof(Request)))),
       list_(static_cast<Request**>(calloc(max_transfers > 0 ? max_transfers : 1, sizeof(Request*)))),
-      max_(max_transfers)
+      max_(max_transfers),
+      tag_(tag)
 {
     if (!requests_ || !list_)
         error_ = MPI_ERR_NO_MEM;
@@ -37,7 +34,7 @@ void Exchange::add(bool is_send, const void* buf, int count, MPI_Datatype type, 
     }
     Request* r = &requests_[used_];
     request_setup(r, is_send, mputil::SendMode::Standard, &comm_, coll_context(comm_), buf, count,
-                  type, peer, kCollTag);
+                  type, peer, tag_);
     int err = request_start(r);
     if (err != MPI_SUCCESS) {
         request_teardown(r);

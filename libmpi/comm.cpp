@@ -11,6 +11,7 @@
 #include "group.hpp"
 #include "handles.hpp"
 #include "rank_context.hpp"
+#include "topo.hpp"
 
 namespace lwmpi {
 
@@ -26,6 +27,7 @@ void destroy(Comm* c)
         comm_release(c->local);
         group_release(c->remote_group);
     }
+    topo_free(c->topo);
     group_release(c->group);
     errhandler_release(c->errhandler);
     context_id_put(c->context_id);

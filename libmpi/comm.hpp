@@ -22,6 +22,7 @@ struct Comm {
     int context_id;           // see config.hpp
     MPI_Errhandler errhandler;
     ClusterLayout layout;
+    struct Topology* topo;    // process topology (topo.hpp), or nullptr
     char name[MPI_MAX_OBJECT_NAME];
     // Intercommunicators only (intercomm.cpp): the remote group, which point-to-point ranks
     // name, and a handle-less intracommunicator of the local group for the local phases of

@@ -13,6 +13,7 @@
 #include "errhandler.hpp"
 #include "group.hpp"
 #include "intercomm.hpp"
+#include "topo.hpp"
 
 namespace lwmpi {
 
@@ -241,6 +242,8 @@ int api::Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
     if (err != MPI_SUCCESS)
         return err;
     err = is_inter(*c) ? intercomm_dup(*c, newcomm) : construct(*c, c->world, c->size, newcomm);
+    if (err == MPI_SUCCESS && (err = topo_copy(c->topo, &comm_get(*newcomm)->topo)) != MPI_SUCCESS)
+        api::Comm_free(newcomm);  // a duplicate carries the topology or does not exist
     return fail(comm, err, call);
 }
 

@@ -14,6 +14,16 @@ constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
 
+// Tags on a communicator's collective context. The collectives run in the same order on
+// every member, so their own traffic needs one tag (kCollTag, FIFO per peer). The
+// neighbourhood collectives reach only a rank's neighbours and use a range of their own,
+// [kNeighborTagFirst, kNeighborTagFirst + kNeighborTags), so the two kinds never match each
+// other's messages, whatever the other collectives' scheme becomes. The blocking ones use the
+// first tag (FIFO per peer pairs repeated neighbours); the rest is kept for nonblocking ones.
+constexpr int kCollTag = 0;
+constexpr int kNeighborTagFirst = 0x70000000;
+constexpr int kNeighborTags = 16;
+
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;
 

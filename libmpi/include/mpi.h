@@ -172,6 +172,17 @@ typedef struct MPI_Status {
 /* Split types of MPI_Comm_split_type: the ranks of one cluster share memory. */
 #define MPI_COMM_TYPE_SHARED 1
 
+/* Process topologies (chapter 7): MPI_Topo_test's answers, and the special weight arrays of
+ * the distributed graph constructors: addresses of two library objects, distinct from every
+ * program array and from NULL (real objects, so compilers see an array they may read). */
+#define MPI_GRAPH      1
+#define MPI_CART       2
+#define MPI_DIST_GRAPH 3
+extern int lwmpi_unweighted[1];
+extern int lwmpi_weights_empty[1];
+#define MPI_UNWEIGHTED    (lwmpi_unweighted)
+#define MPI_WEIGHTS_EMPTY (lwmpi_weights_empty)
+
 /* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
 #define MPI_KEYVAL_INVALID  0
 #define MPI_TAG_UB          1

@@ -283,6 +283,79 @@ LWMPI_CALL(Type_set_name, RUNNING, (MPI_Datatype datatype, const char *type_name
 LWMPI_CALL(Type_get_name, RUNNING, (MPI_Datatype datatype, char *type_name, int *resultlen),
                                     (datatype, type_name, resultlen))
 
+/* 7. process topologies */
+LWMPI_CALL(Cart_create, RUNNING, (MPI_Comm comm_old, int ndims, const int dims[],
+                                  const int periods[], int reorder, MPI_Comm *comm_cart),
+                                  (comm_old, ndims, dims, periods, reorder, comm_cart))
+LWMPI_CALL(Dims_create, RUNNING, (int nnodes, int ndims, int dims[]), (nnodes, ndims, dims))
+LWMPI_CALL(Graph_create, RUNNING, (MPI_Comm comm_old, int nnodes, const int index[],
+                                   const int edges[], int reorder, MPI_Comm *comm_graph),
+                                   (comm_old, nnodes, index, edges, reorder, comm_graph))
+LWMPI_CALL(Dist_graph_create_adjacent, RUNNING, (MPI_Comm comm_old, int indegree,
+                                                 const int sources[], const int sourceweights[],
+                                                 int outdegree, const int destinations[],
+                                                 const int destweights[], MPI_Info info,
+                                                 int reorder, MPI_Comm *comm_dist_graph),
+                                                 (comm_old, indegree, sources, sourceweights, outdegree, destinations, destweights, info, reorder, comm_dist_graph))
+LWMPI_CALL(Dist_graph_create, RUNNING, (MPI_Comm comm_old, int n, const int sources[],
+                                        const int degrees[], const int destinations[],
+                                        const int weights[], MPI_Info info, int reorder,
+                                        MPI_Comm *comm_dist_graph),
+                                        (comm_old, n, sources, degrees, destinations, weights, info, reorder, comm_dist_graph))
+LWMPI_CALL(Topo_test, RUNNING, (MPI_Comm comm, int *status), (comm, status))
+LWMPI_CALL(Graphdims_get, RUNNING, (MPI_Comm comm, int *nnodes, int *nedges), (comm, nnodes, nedges))
+LWMPI_CALL(Graph_get, RUNNING, (MPI_Comm comm, int maxindex, int maxedges, int index[],
+                                int edges[]), (comm, maxindex, maxedges, index, edges))
+LWMPI_CALL(Cartdim_get, RUNNING, (MPI_Comm comm, int *ndims), (comm, ndims))
+LWMPI_CALL(Cart_get, RUNNING, (MPI_Comm comm, int maxdims, int dims[], int periods[],
+                               int coords[]), (comm, maxdims, dims, periods, coords))
+LWMPI_CALL(Cart_rank, RUNNING, (MPI_Comm comm, const int coords[], int *rank), (comm, coords, rank))
+LWMPI_CALL(Cart_coords, RUNNING, (MPI_Comm comm, int rank, int maxdims, int coords[]),
+                                  (comm, rank, maxdims, coords))
+LWMPI_CALL(Graph_neighbors_count, RUNNING, (MPI_Comm comm, int rank, int *nneighbors),
+                                            (comm, rank, nneighbors))
+LWMPI_CALL(Graph_neighbors, RUNNING, (MPI_Comm comm, int rank, int maxneighbors,
+                                      int neighbors[]), (comm, rank, maxneighbors, neighbors))
+LWMPI_CALL(Dist_graph_neighbors_count, RUNNING, (MPI_Comm comm, int *indegree, int *outdegree,
+                                                 int *weighted), (comm, indegree, outdegree, weighted))
+LWMPI_CALL(Dist_graph_neighbors, RUNNING, (MPI_Comm comm, int maxindegree, int sources[],
+                                           int sourceweights[], int maxoutdegree,
+                                           int destinations[], int destweights[]),
+                                           (comm, maxindegree, sources, sourceweights, maxoutdegree, destinations, destweights))
+LWMPI_CALL(Cart_shift, RUNNING, (MPI_Comm comm, int direction, int disp, int *rank_source,
+                                 int *rank_dest), (comm, direction, disp, rank_source, rank_dest))
+LWMPI_CALL(Cart_sub, RUNNING, (MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm),
+                               (comm, remain_dims, newcomm))
+LWMPI_CALL(Cart_map, RUNNING, (MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                               int *newrank), (comm, ndims, dims, periods, newrank))
+LWMPI_CALL(Graph_map, RUNNING, (MPI_Comm comm, int nnodes, const int index[], const int edges[],
+                                int *newrank), (comm, nnodes, index, edges, newrank))
+LWMPI_CALL(Neighbor_allgather, RUNNING, (const void *sendbuf, int sendcount,
+                                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                         MPI_Datatype recvtype, MPI_Comm comm),
+                                         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+LWMPI_CALL(Neighbor_allgatherv, RUNNING, (const void *sendbuf, int sendcount,
+                                          MPI_Datatype sendtype, void *recvbuf,
+                                          const int recvcounts[], const int displs[],
+                                          MPI_Datatype recvtype, MPI_Comm comm),
+                                          (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm))
+LWMPI_CALL(Neighbor_alltoall, RUNNING, (const void *sendbuf, int sendcount,
+                                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                        MPI_Datatype recvtype, MPI_Comm comm),
+                                        (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+LWMPI_CALL(Neighbor_alltoallv, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                         const int sdispls[], MPI_Datatype sendtype,
+                                         void *recvbuf, const int recvcounts[],
+                                         const int rdispls[], MPI_Datatype recvtype,
+                                         MPI_Comm comm),
+                                         (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm))
+LWMPI_CALL(Neighbor_alltoallw, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                         const MPI_Aint sdispls[],
+                                         const MPI_Datatype sendtypes[], void *recvbuf,
+                                         const int recvcounts[], const MPI_Aint rdispls[],
+                                         const MPI_Datatype recvtypes[], MPI_Comm comm),
+                                         (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+
 /* 8. environment, errors */
 LWMPI_CALL(Get_version, ANYTIME, (int *version, int *subversion), (version, subversion))
 LWMPI_CALL(Get_library_version, ANYTIME, (char *version, int *resultlen), (version, resultlen))
