@@ -11,9 +11,9 @@ namespace {
 
 constexpr ResizedBounds kNatural{false, 0, 0};
 
-int create_one(const char* call, const TypeBlock& block, ResizedBounds resized,
+int create_one(const TypeBlock& block, ResizedBounds resized,
                MPI_Datatype* newtype) {
-    return world_error(type_create(&block, 1, resized, false, newtype), call);
+    return world_error(type_create(&block, 1, resized, false, newtype));
 }
 
 // Checks shared by every constructor; `oldtype` is checked unless the call names types per block.
@@ -53,11 +53,11 @@ int check_spec(const IndexedSpec& s, MPI_Datatype* newtype) {
     return MPI_SUCCESS;
 }
 
-int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype) {
+int create_indexed(const IndexedSpec& s, MPI_Datatype* newtype) {
     int rc = check_spec(s, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     TypeBlock* blocks = static_cast<TypeBlock*>(malloc(sizeof(TypeBlock) * static_cast<size_t>(s.count > 0 ? s.count : 1)));
-    if (blocks == nullptr) return world_error(MPI_ERR_NO_MEM, call);
+    if (blocks == nullptr) return world_error(MPI_ERR_NO_MEM);
     int used = 0;
     for (int i = 0; i < s.count; i++) {
         const TypeNode* child = type_node(s.types != nullptr ? s.types[i] : s.oldtype);
@@ -69,7 +69,7 @@ int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype
     }
     rc = type_create(blocks, used, kNatural, s.align, newtype);
     free(blocks);
-    return world_error(rc, call);
+    return world_error(rc);
 }
 
 }  // namespace
@@ -79,8 +79,8 @@ using namespace lwmpi;
 
 int api::Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
     const int rc = check_common(count, true, oldtype, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_contiguous");
-    return create_one("MPI_Type_contiguous", TypeBlock{type_node(oldtype), 0, count, 1, 0},
+    if (rc != MPI_SUCCESS) return world_error(rc);
+    return create_one(TypeBlock{type_node(oldtype), 0, count, 1, 0},
                       kNatural, newtype);
 }
 
@@ -88,10 +88,10 @@ int api::Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
                                MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_vector");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const TypeNode* old = type_node(oldtype);
     const MPI_Aint stride_bytes = static_cast<MPI_Aint>(stride) * old->layout.extent();
-    return create_one("MPI_Type_vector", TypeBlock{old, 0, blocklength, count, stride_bytes},
+    return create_one(TypeBlock{old, 0, blocklength, count, stride_bytes},
                       kNatural, newtype);
 }
 
@@ -99,9 +99,8 @@ int api::Type_create_hvector(int count, int blocklength, MPI_Aint stride,
                                        MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_hvector");
-    return create_one("MPI_Type_create_hvector",
-                      TypeBlock{type_node(oldtype), 0, blocklength, count, stride}, kNatural,
+    if (rc != MPI_SUCCESS) return world_error(rc);
+    return create_one(TypeBlock{type_node(oldtype), 0, blocklength, count, stride}, kNatural,
                       newtype);
 }
 
@@ -109,10 +108,9 @@ int api::Type_indexed(int count, const int array_of_blocklengths[],
                                 const int array_of_displacements[], MPI_Datatype oldtype,
                                 MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_indexed");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_indexed",
-                          IndexedSpec{count, array_of_blocklengths, 0, array_of_displacements,
+    return create_indexed(IndexedSpec{count, array_of_blocklengths, 0, array_of_displacements,
                                       nullptr, nullptr, oldtype, false, false},
                           newtype);
 }
@@ -121,10 +119,9 @@ int api::Type_create_hindexed(int count, const int array_of_blocklengths[],
                                         const MPI_Aint array_of_displacements[],
                                         MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_create_hindexed");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_create_hindexed",
-                          IndexedSpec{count, array_of_blocklengths, 0, nullptr,
+    return create_indexed(IndexedSpec{count, array_of_blocklengths, 0, nullptr,
                                       array_of_displacements, nullptr, oldtype, true, false},
                           newtype);
 }
@@ -132,8 +129,7 @@ int api::Type_create_hindexed(int count, const int array_of_blocklengths[],
 int api::Type_create_indexed_block(int count, int blocklength,
                                              const int array_of_displacements[],
                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
-    return create_indexed("MPI_Type_create_indexed_block",
-                          IndexedSpec{count, nullptr, blocklength, array_of_displacements,
+    return create_indexed(IndexedSpec{count, nullptr, blocklength, array_of_displacements,
                                       nullptr, nullptr, oldtype, false, false},
                           newtype);
 }
@@ -141,8 +137,7 @@ int api::Type_create_indexed_block(int count, int blocklength,
 int api::Type_create_hindexed_block(int count, int blocklength,
                                               const MPI_Aint array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
-    return create_indexed("MPI_Type_create_hindexed_block",
-                          IndexedSpec{count, nullptr, blocklength, nullptr,
+    return create_indexed(IndexedSpec{count, nullptr, blocklength, nullptr,
                                       array_of_displacements, nullptr, oldtype, true, false},
                           newtype);
 }
@@ -152,10 +147,9 @@ int api::Type_create_struct(int count, const int array_of_blocklengths[],
                                       const MPI_Datatype array_of_types[],
                                       MPI_Datatype* newtype) {
     if (count > 0 && (array_of_blocklengths == nullptr || array_of_types == nullptr)) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_create_struct");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_create_struct",
-                          IndexedSpec{count, array_of_blocklengths, 0, nullptr,
+    return create_indexed(IndexedSpec{count, array_of_blocklengths, 0, nullptr,
                                       array_of_displacements, array_of_types,
                                       MPI_DATATYPE_NULL, true, true},
                           newtype);
@@ -164,7 +158,7 @@ int api::Type_create_struct(int count, const int array_of_blocklengths[],
 int api::Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                                        MPI_Datatype* newtype) {
     const int rc = check_common(0, true, oldtype, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_resized");
-    return create_one("MPI_Type_create_resized", TypeBlock{type_node(oldtype), 0, 1, 1, 0},
+    if (rc != MPI_SUCCESS) return world_error(rc);
+    return create_one(TypeBlock{type_node(oldtype), 0, 1, 1, 0},
                       ResizedBounds{true, lb, extent}, newtype);
 }

@@ -261,7 +261,7 @@ LWMPI_CALL(Error_class, ANYTIME, (int errorcode, int *errorclass), (errorcode, e
 LWMPI_PLAIN(double, Wtime, (void), ())
 LWMPI_PLAIN(double, Wtick, (void), ())
 LWMPI_CALL(Init, ANYTIME, (int *argc, char ***argv), (argc, argv))
-LWMPI_CALL(Finalize, ANYTIME, (void), ())
+LWMPI_CALL(Finalize, RUNNING, (void), ())
 LWMPI_CALL(Initialized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Finalized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Abort, RUNNING, (MPI_Comm comm, int errorcode), (comm, errorcode))
