@@ -271,3 +271,6 @@ LWMPI_CALL(Init_thread, ANYTIME, (int *argc, char ***argv, int required, int *pr
                                   (argc, argv, required, provided))
 LWMPI_CALL(Query_thread, RUNNING, (int *provided), (provided))
 LWMPI_CALL(Is_thread_main, RUNNING, (int *flag), (flag))
+
+/* 14. profiling interface */
+LWMPI_CALL(Pcontrol, RUNNING, (const int level, ...), (level))
