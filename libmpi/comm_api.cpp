@@ -113,22 +113,20 @@ int split(Comm& parent, int color, int key, MPI_Comm* out)
     return err;
 }
 
-// The entry of a call on a communicator: library running, communicator valid. Errors go to
+// The entry of a call on a communicator: communicator valid. Errors go to
 // the handler.
-int enter_comm(MPI_Comm comm, const char* call, Comm** c)
+int enter_comm(MPI_Comm comm, Comm** c)
 {
-    if (!mpi_running())
-        return not_running(call);
     *c = comm_get(comm);
-    return *c ? MPI_SUCCESS : fail(comm, MPI_ERR_COMM, call);
+    return *c ? MPI_SUCCESS : fail(comm, MPI_ERR_COMM);
 }
 
 // The same, for a call with an output argument `out` (null: MPI_ERR_ARG).
-int enter(MPI_Comm comm, const void* out, const char* call, Comm** c)
+int enter(MPI_Comm comm, const void* out, Comm** c)
 {
-    int err = enter_comm(comm, call, c);
+    int err = enter_comm(comm, c);
     if (err == MPI_SUCCESS && !out)
-        err = fail(comm, MPI_ERR_ARG, call);
+        err = fail(comm, MPI_ERR_ARG);
     return err;
 }
 
@@ -141,7 +139,7 @@ using namespace lwmpi;
 int api::Comm_size(MPI_Comm comm, int* size)
 {
     Comm* c;
-    int err = enter(comm, size, "MPI_Comm_size", &c);
+    int err = enter(comm, size, &c);
     if (err != MPI_SUCCESS)
         return err;
     *size = c->size;
@@ -151,7 +149,7 @@ int api::Comm_size(MPI_Comm comm, int* size)
 int api::Comm_rank(MPI_Comm comm, int* rank)
 {
     Comm* c;
-    int err = enter(comm, rank, "MPI_Comm_rank", &c);
+    int err = enter(comm, rank, &c);
     if (err != MPI_SUCCESS)
         return err;
     *rank = c->rank;
@@ -160,15 +158,14 @@ int api::Comm_rank(MPI_Comm comm, int* rank)
 
 int api::Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
 {
-    const char* call = "MPI_Comm_compare";
     Comm *a, *b;
-    int err = enter_comm(comm1, call, &a);
+    int err = enter_comm(comm1, &a);
     if (err != MPI_SUCCESS)
         return err;
     if (!(b = comm_get(comm2)))
-        return fail(comm2, MPI_ERR_COMM, call);
+        return fail(comm2, MPI_ERR_COMM);
     if (!result)
-        return fail(comm1, MPI_ERR_ARG, call);
+        return fail(comm1, MPI_ERR_ARG);
     if (a == b) {
         *result = MPI_IDENT;
         return MPI_SUCCESS;
@@ -189,7 +186,7 @@ int api::Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result)
 int api::Comm_group(MPI_Comm comm, MPI_Group* group)
 {
     Comm* c;
-    int err = enter(comm, group, "MPI_Comm_group", &c);
+    int err = enter(comm, group, &c);
     if (err != MPI_SUCCESS)
         return err;
     group_retain(c->group);  // the program frees it with MPI_Group_free
@@ -200,7 +197,7 @@ int api::Comm_group(MPI_Comm comm, MPI_Group* group)
 int api::Comm_set_name(MPI_Comm comm, const char* name)
 {
     Comm* c;
-    int err = enter(comm, name, "MPI_Comm_set_name", &c);
+    int err = enter(comm, name, &c);
     if (err != MPI_SUCCESS)
         return err;
     strncpy(c->name, name, MPI_MAX_OBJECT_NAME - 1);  // longer names are truncated (6.8)
@@ -211,7 +208,7 @@ int api::Comm_set_name(MPI_Comm comm, const char* name)
 int api::Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
 {
     Comm* c;
-    int err = enter(comm, name && resultlen ? name : nullptr, "MPI_Comm_get_name", &c);
+    int err = enter(comm, name && resultlen ? name : nullptr, &c);
     if (err != MPI_SUCCESS)
         return err;
     strcpy(name, c->name);
@@ -221,14 +218,11 @@ int api::Comm_get_name(MPI_Comm comm, char* name, int* resultlen)
 
 int api::Comm_free(MPI_Comm* comm)
 {
-    const char* call = "MPI_Comm_free";
-    if (!mpi_running())
-        return not_running(call);
     if (!comm)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Comm* c = comm_get(*comm);
     if (!c || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
-        return fail(*comm, MPI_ERR_COMM, call);
+        return fail(*comm, MPI_ERR_COMM);
     comm_free_handle(c);  // pending operations keep the object until they complete
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
@@ -236,66 +230,62 @@ int api::Comm_free(MPI_Comm* comm)
 
 int api::Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
 {
-    const char* call = "MPI_Comm_dup";
     Comm* c;
-    int err = enter(comm, newcomm, call, &c);
+    int err = enter(comm, newcomm, &c);
     if (err != MPI_SUCCESS)
         return err;
     err = is_inter(*c) ? intercomm_dup(*c, newcomm) : construct(*c, c->world, c->size, newcomm);
     if (err == MPI_SUCCESS && (err = topo_copy(c->topo, &comm_get(*newcomm)->topo)) != MPI_SUCCESS)
         api::Comm_free(newcomm);  // a duplicate carries the topology or does not exist
-    return fail(comm, err, call);
+    return fail(comm, err);
 }
 
 int api::Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
 {
-    const char* call = "MPI_Comm_split";
     Comm* c;
-    int err = enter(comm, newcomm, call, &c);
+    int err = enter(comm, newcomm, &c);
     if (err != MPI_SUCCESS)
         return err;
     if (color < 0 && color != MPI_UNDEFINED)
-        return fail(comm, MPI_ERR_ARG, call);
-    return fail(comm, is_inter(*c) ? intercomm_split(*c, color, key, newcomm) : split(*c, color, key, newcomm), call);
+        return fail(comm, MPI_ERR_ARG);
+    return fail(comm, is_inter(*c) ? intercomm_split(*c, color, key, newcomm) : split(*c, color, key, newcomm));
 }
 
 int api::Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
                                    MPI_Comm* newcomm)
 {
-    const char* call = "MPI_Comm_split_type";
     Comm* c;
-    int err = enter(comm, newcomm, call, &c);
+    int err = enter(comm, newcomm, &c);
     if (err != MPI_SUCCESS)
         return err;
     if (is_inter(*c))
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (info != MPI_INFO_NULL)
-        return fail(comm, MPI_ERR_INFO, call);  // no info objects exist
+        return fail(comm, MPI_ERR_INFO);  // no info objects exist
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     // The ranks of one cluster share its memory.
     int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : mputil::cluster_of(mputil::world_rank());
-    return fail(comm, split(*c, color, key, newcomm), call);
+    return fail(comm, split(*c, color, key, newcomm));
 }
 
 int api::Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm)
 {
-    const char* call = "MPI_Comm_create";
     Comm* c;
-    int err = enter(comm, newcomm, call, &c);
+    int err = enter(comm, newcomm, &c);
     if (err != MPI_SUCCESS)
         return err;
     if (group_check(group) != MPI_SUCCESS)
-        return fail(comm, MPI_ERR_GROUP, call);
+        return fail(comm, MPI_ERR_GROUP);
     int n = group_size(group);
     const int* world = n > 0 ? group_world_ranks(group) : nullptr;
     for (int i = 0; i < n; i++)
         if (comm_rank_of_world(*c, world[i]) == MPI_UNDEFINED)
-            return fail(comm, MPI_ERR_GROUP, call);  // the group must be a subset of comm's
+            return fail(comm, MPI_ERR_GROUP);  // the group must be a subset of comm's
     int me = group_rank_of_world(group, mputil::world_rank());
     bool member = n > 0 && me != MPI_UNDEFINED;
     // On an intercommunicator each group names its part (6.4.2): a split by membership.
     if (is_inter(*c))
-        return fail(comm, intercomm_split(*c, member ? 0 : MPI_UNDEFINED, me, newcomm), call);
-    return fail(comm, construct(*c, world, member ? n : 0, newcomm), call);
+        return fail(comm, intercomm_split(*c, member ? 0 : MPI_UNDEFINED, me, newcomm));
+    return fail(comm, construct(*c, world, member ? n : 0, newcomm));
 }

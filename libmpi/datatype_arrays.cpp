@@ -108,21 +108,20 @@ using namespace lwmpi;
 int api::Type_create_subarray(int ndims, const int array_of_sizes[],
                               const int array_of_subsizes[], const int array_of_starts[],
                               int order, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-    constexpr const char* call = "MPI_Type_create_subarray";
     const bool arrays = array_of_sizes != nullptr && array_of_subsizes != nullptr &&
                         array_of_starts != nullptr;
     int rc = check_array_common(ndims, arrays, order, oldtype, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     DimensionRuns dims[kMaxArrayDims];
     for (int i = 0; i < ndims; i++) {
         const int size = array_of_sizes[i], sub = array_of_subsizes[i], start = array_of_starts[i];
         if (size <= 0 || sub <= 0 || sub > size || start < 0 || start > size - sub) {
-            return world_error(MPI_ERR_ARG, call);
+            return world_error(MPI_ERR_ARG);
         }
         dims[i] = subarray_runs(start, sub);
     }
     TypeEnvelope* e = envelope_new(MPI_COMBINER_SUBARRAY, 3 * ndims + 2, 0, 1);
-    if (e == nullptr) return world_error(MPI_ERR_NO_MEM, call);
+    if (e == nullptr) return world_error(MPI_ERR_NO_MEM);
     int at = 0;
     put_ints(e, &at, &ndims, 1);
     put_ints(e, &at, array_of_sizes, ndims);
@@ -131,26 +130,25 @@ int api::Type_create_subarray(int ndims, const int array_of_sizes[],
     put_ints(e, &at, &order, 1);
     e->types[0] = type_node(oldtype);
     rc = build_array_type(ndims, array_of_sizes, order, dims, oldtype, e, newtype);
-    return world_error(rc, call);
+    return world_error(rc);
 }
 
 int api::Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
                             const int array_of_distribs[], const int array_of_dargs[],
                             const int array_of_psizes[], int order, MPI_Datatype oldtype,
                             MPI_Datatype* newtype) {
-    constexpr const char* call = "MPI_Type_create_darray";
     const bool arrays = array_of_gsizes != nullptr && array_of_distribs != nullptr &&
                         array_of_dargs != nullptr && array_of_psizes != nullptr;
     int rc = check_array_common(ndims, arrays, order, oldtype, newtype);
     if (rc == MPI_SUCCESS && (size <= 0 || rank < 0 || rank >= size)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     MPI_Aint procs = 1;
     for (int i = 0; i < ndims; i++) {
-        if (array_of_gsizes[i] <= 0 || array_of_psizes[i] <= 0) return world_error(MPI_ERR_ARG, call);
+        if (array_of_gsizes[i] <= 0 || array_of_psizes[i] <= 0) return world_error(MPI_ERR_ARG);
         procs *= array_of_psizes[i];
-        if (procs > size) return world_error(MPI_ERR_ARG, call);
+        if (procs > size) return world_error(MPI_ERR_ARG);
     }
-    if (procs != size) return world_error(MPI_ERR_ARG, call);
+    if (procs != size) return world_error(MPI_ERR_ARG);
     // The process grid is row-major whatever the array order (MPI 3.1 section 4.1.4).
     DimensionRuns dims[kMaxArrayDims];
     int rest = rank;
@@ -159,10 +157,10 @@ int api::Type_create_darray(int size, int rank, int ndims, const int array_of_gs
         rest /= array_of_psizes[i];
         rc = darray_runs(array_of_gsizes[i], array_of_distribs[i], array_of_dargs[i],
                          array_of_psizes[i], coord, &dims[i]);
-        if (rc != MPI_SUCCESS) return world_error(rc, call);
+        if (rc != MPI_SUCCESS) return world_error(rc);
     }
     TypeEnvelope* e = envelope_new(MPI_COMBINER_DARRAY, 4 * ndims + 4, 0, 1);
-    if (e == nullptr) return world_error(MPI_ERR_NO_MEM, call);
+    if (e == nullptr) return world_error(MPI_ERR_NO_MEM);
     int at = 0;
     const int head[] = {size, rank, ndims};
     put_ints(e, &at, head, 3);
@@ -173,5 +171,5 @@ int api::Type_create_darray(int size, int rank, int ndims, const int array_of_gs
     put_ints(e, &at, &order, 1);
     e->types[0] = type_node(oldtype);
     rc = build_array_type(ndims, array_of_gsizes, order, dims, oldtype, e, newtype);
-    return world_error(rc, call);
+    return world_error(rc);
 }

@@ -22,10 +22,10 @@ TypeEnvelope* simple_envelope(int combiner, MPI_Datatype oldtype, int ni, const 
     return e;
 }
 
-int create_one(const char* call, const TypeBlock& block, ResizedBounds resized,
-               TypeEnvelope* envelope, MPI_Datatype* newtype) {
-    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM, call);
-    return world_error(type_create(&block, 1, resized, false, envelope, newtype), call);
+int create_one(const TypeBlock& block, ResizedBounds resized, TypeEnvelope* envelope,
+               MPI_Datatype* newtype) {
+    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM);
+    return world_error(type_create(&block, 1, resized, false, envelope, newtype));
 }
 
 // Checks shared by every constructor; `oldtype` is checked unless the call names types per block.
@@ -84,15 +84,15 @@ TypeEnvelope* indexed_envelope(const IndexedSpec& s) {
     return e;
 }
 
-int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype) {
+int create_indexed(const IndexedSpec& s, MPI_Datatype* newtype) {
     int rc = check_spec(s, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     TypeEnvelope* envelope = indexed_envelope(s);
-    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM, call);
+    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM);
     TypeBlock* blocks = static_cast<TypeBlock*>(malloc(sizeof(TypeBlock) * static_cast<size_t>(s.count > 0 ? s.count : 1)));
     if (blocks == nullptr) {
         envelope_free(envelope);
-        return world_error(MPI_ERR_NO_MEM, call);
+        return world_error(MPI_ERR_NO_MEM);
     }
     int used = 0;
     for (int i = 0; i < s.count; i++) {
@@ -105,7 +105,7 @@ int create_indexed(const char* call, const IndexedSpec& s, MPI_Datatype* newtype
     }
     rc = type_create(blocks, used, kNatural, s.align, envelope, newtype);
     free(blocks);
-    return world_error(rc, call);
+    return world_error(rc);
 }
 
 }  // namespace
@@ -115,9 +115,9 @@ using namespace lwmpi;
 
 int api::Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
     const int rc = check_common(count, true, oldtype, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_contiguous");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const int ints[] = {count};
-    return create_one("MPI_Type_contiguous", TypeBlock{type_node(oldtype), 0, count, 1, 0},
+    return create_one(TypeBlock{type_node(oldtype), 0, count, 1, 0},
                       kNatural,
                       simple_envelope(MPI_COMBINER_CONTIGUOUS, oldtype, 1, ints, 0, nullptr),
                       newtype);
@@ -127,11 +127,11 @@ int api::Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
                                MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_vector");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const TypeNode* old = type_node(oldtype);
     const MPI_Aint stride_bytes = static_cast<MPI_Aint>(stride) * old->layout.extent();
     const int ints[] = {count, blocklength, stride};
-    return create_one("MPI_Type_vector", TypeBlock{old, 0, blocklength, count, stride_bytes},
+    return create_one(TypeBlock{old, 0, blocklength, count, stride_bytes},
                       kNatural,
                       simple_envelope(MPI_COMBINER_VECTOR, oldtype, 3, ints, 0, nullptr),
                       newtype);
@@ -141,10 +141,9 @@ int api::Type_create_hvector(int count, int blocklength, MPI_Aint stride,
                                        MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = check_common(count, true, oldtype, newtype);
     if (rc == MPI_SUCCESS && blocklength < 0) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_hvector");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const int ints[] = {count, blocklength};
-    return create_one("MPI_Type_create_hvector",
-                      TypeBlock{type_node(oldtype), 0, blocklength, count, stride}, kNatural,
+    return create_one(TypeBlock{type_node(oldtype), 0, blocklength, count, stride}, kNatural,
                       simple_envelope(MPI_COMBINER_HVECTOR, oldtype, 2, ints, 1, &stride),
                       newtype);
 }
@@ -153,10 +152,9 @@ int api::Type_indexed(int count, const int array_of_blocklengths[],
                                 const int array_of_displacements[], MPI_Datatype oldtype,
                                 MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_indexed");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_indexed",
-                          IndexedSpec{MPI_COMBINER_INDEXED, count, array_of_blocklengths, 0,
+    return create_indexed(IndexedSpec{MPI_COMBINER_INDEXED, count, array_of_blocklengths, 0,
                                       array_of_displacements, nullptr, nullptr, oldtype, false,
                                       false},
                           newtype);
@@ -166,10 +164,9 @@ int api::Type_create_hindexed(int count, const int array_of_blocklengths[],
                                         const MPI_Aint array_of_displacements[],
                                         MPI_Datatype oldtype, MPI_Datatype* newtype) {
     if (count > 0 && array_of_blocklengths == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_create_hindexed");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_create_hindexed",
-                          IndexedSpec{MPI_COMBINER_HINDEXED, count, array_of_blocklengths, 0,
+    return create_indexed(IndexedSpec{MPI_COMBINER_HINDEXED, count, array_of_blocklengths, 0,
                                       nullptr, array_of_displacements, nullptr, oldtype, true,
                                       false},
                           newtype);
@@ -178,8 +175,7 @@ int api::Type_create_hindexed(int count, const int array_of_blocklengths[],
 int api::Type_create_indexed_block(int count, int blocklength,
                                              const int array_of_displacements[],
                                              MPI_Datatype oldtype, MPI_Datatype* newtype) {
-    return create_indexed("MPI_Type_create_indexed_block",
-                          IndexedSpec{MPI_COMBINER_INDEXED_BLOCK, count, nullptr, blocklength,
+    return create_indexed(IndexedSpec{MPI_COMBINER_INDEXED_BLOCK, count, nullptr, blocklength,
                                       array_of_displacements, nullptr, nullptr, oldtype, false,
                                       false},
                           newtype);
@@ -188,8 +184,7 @@ int api::Type_create_indexed_block(int count, int blocklength,
 int api::Type_create_hindexed_block(int count, int blocklength,
                                               const MPI_Aint array_of_displacements[],
                                               MPI_Datatype oldtype, MPI_Datatype* newtype) {
-    return create_indexed("MPI_Type_create_hindexed_block",
-                          IndexedSpec{MPI_COMBINER_HINDEXED_BLOCK, count, nullptr, blocklength,
+    return create_indexed(IndexedSpec{MPI_COMBINER_HINDEXED_BLOCK, count, nullptr, blocklength,
                                       nullptr, array_of_displacements, nullptr, oldtype, true,
                                       false},
                           newtype);
@@ -200,10 +195,9 @@ int api::Type_create_struct(int count, const int array_of_blocklengths[],
                                       const MPI_Datatype array_of_types[],
                                       MPI_Datatype* newtype) {
     if (count > 0 && (array_of_blocklengths == nullptr || array_of_types == nullptr)) {
-        return world_error(MPI_ERR_ARG, "MPI_Type_create_struct");
+        return world_error(MPI_ERR_ARG);
     }
-    return create_indexed("MPI_Type_create_struct",
-                          IndexedSpec{MPI_COMBINER_STRUCT, count, array_of_blocklengths, 0,
+    return create_indexed(IndexedSpec{MPI_COMBINER_STRUCT, count, array_of_blocklengths, 0,
                                       nullptr, array_of_displacements, array_of_types,
                                       MPI_DATATYPE_NULL, true, true},
                           newtype);
@@ -212,9 +206,9 @@ int api::Type_create_struct(int count, const int array_of_blocklengths[],
 int api::Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                                        MPI_Datatype* newtype) {
     const int rc = check_common(0, true, oldtype, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_create_resized");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const MPI_Aint aints[] = {lb, extent};
-    return create_one("MPI_Type_create_resized", TypeBlock{type_node(oldtype), 0, 1, 1, 0},
+    return create_one(TypeBlock{type_node(oldtype), 0, 1, 1, 0},
                       ResizedBounds{true, lb, extent},
                       simple_envelope(MPI_COMBINER_RESIZED, oldtype, 0, nullptr, 2, aints),
                       newtype);

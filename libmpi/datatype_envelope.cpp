@@ -68,7 +68,7 @@ int api::Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_ad
                               num_datatypes == nullptr || combiner == nullptr)) {
         rc = MPI_ERR_ARG;
     }
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_envelope");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const TypeEnvelope* e = envelope_of(datatype);
     *combiner = e != nullptr ? e->combiner : MPI_COMBINER_NAMED;
     *num_integers = e != nullptr ? e->ni : 0;
@@ -80,16 +80,15 @@ int api::Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_ad
 int api::Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
                            int max_datatypes, int array_of_integers[],
                            MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]) {
-    constexpr const char* call = "MPI_Type_get_contents";
     int rc = type_check(datatype, false);
     const TypeEnvelope* e = rc == MPI_SUCCESS ? envelope_of(datatype) : nullptr;
     if (rc == MPI_SUCCESS && e == nullptr) rc = MPI_ERR_TYPE;  // named types have no contents
-    if (rc != MPI_SUCCESS) return world_error(rc, call);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     if (max_integers < e->ni || max_addresses < e->na || max_datatypes < e->nd ||
         (e->ni > 0 && array_of_integers == nullptr) ||
         (e->na > 0 && array_of_addresses == nullptr) ||
         (e->nd > 0 && array_of_datatypes == nullptr)) {
-        return world_error(MPI_ERR_ARG, call);
+        return world_error(MPI_ERR_ARG);
     }
     for (int i = 0; i < e->nd; i++) {
         rc = inner_handle(e->types[i], &array_of_datatypes[i]);
@@ -97,7 +96,7 @@ int api::Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
         for (int k = 0; k < i; k++) {  // nothing half done: drop the copies made so far
             if (!e->types[k]->predefined) api::Type_free(&array_of_datatypes[k]);
         }
-        return world_error(rc, call);
+        return world_error(rc);
     }
     for (int i = 0; i < e->ni; i++) array_of_integers[i] = e->ints[i];
     for (int i = 0; i < e->na; i++) array_of_addresses[i] = e->aints[i];

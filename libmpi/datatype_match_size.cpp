@@ -28,12 +28,12 @@ bool pick(const MPI_Datatype (&types)[N], int size, MPI_Datatype* out) {
 using namespace lwmpi;
 
 int api::Type_match_size(int typeclass, int size, MPI_Datatype* datatype) {
-    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_match_size");
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     bool found = false;
     if (typeclass == MPI_TYPECLASS_REAL) found = pick(kReals, size, datatype);
     if (typeclass == MPI_TYPECLASS_INTEGER) found = pick(kIntegers, size, datatype);
     if (typeclass == MPI_TYPECLASS_COMPLEX) found = pick(kComplexes, size, datatype);
     // An unknown class or a size no type of the class has (MPI_ERR_ARG, as for other
     // arguments out of range).
-    return found ? MPI_SUCCESS : world_error(MPI_ERR_ARG, "MPI_Type_match_size");
+    return found ? MPI_SUCCESS : world_error(MPI_ERR_ARG);
 }

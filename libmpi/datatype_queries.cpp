@@ -117,7 +117,7 @@ using namespace lwmpi;
 int api::Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *size = type_size(datatype);
     return MPI_SUCCESS;
 }
@@ -125,7 +125,7 @@ int api::Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
 int api::Type_size(MPI_Datatype datatype, int* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const MPI_Aint bytes = type_size(datatype);
     *size = bytes > INT_MAX ? MPI_UNDEFINED : static_cast<int>(bytes);
     return MPI_SUCCESS;
@@ -134,7 +134,7 @@ int api::Type_size(MPI_Datatype datatype, int* size) {
 int api::Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *lb = type_lb(datatype);
     *extent = type_extent(datatype);
     return MPI_SUCCESS;
@@ -143,7 +143,7 @@ int api::Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) 
 int api::Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *lb = type_lb(datatype);
     *extent = type_extent(datatype);
     return MPI_SUCCESS;
@@ -153,7 +153,7 @@ int api::Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
                                         MPI_Aint* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *true_lb = type_true_lb(datatype);
     *true_extent = type_true_extent(datatype);
     return MPI_SUCCESS;
@@ -163,16 +163,16 @@ int api::Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
                                           MPI_Count* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *true_lb = type_true_lb(datatype);
     *true_extent = type_true_extent(datatype);
     return MPI_SUCCESS;
 }
 
 int api::Type_commit(MPI_Datatype* datatype) {
-    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_commit");
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     if (type_check(*datatype, false) != MPI_SUCCESS) {
-        return world_error(MPI_ERR_TYPE, "MPI_Type_commit");
+        return world_error(MPI_ERR_TYPE);
     }
     DerivedType* derived = derived_type(*datatype);
     if (derived != nullptr) derived->committed = true;  // predefined types are committed
@@ -180,9 +180,9 @@ int api::Type_commit(MPI_Datatype* datatype) {
 }
 
 int api::Type_free(MPI_Datatype* datatype) {
-    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_free");
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     DerivedType* derived = derived_type(*datatype);
-    if (derived == nullptr) return world_error(MPI_ERR_TYPE, "MPI_Type_free");  // incl. predefined
+    if (derived == nullptr) return world_error(MPI_ERR_TYPE);  // incl. predefined
     type_free_handle(derived);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
@@ -191,13 +191,13 @@ int api::Type_free(MPI_Datatype* datatype) {
 int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = type_check(oldtype, false);
     if (rc == MPI_SUCCESS && newtype == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const TypeBlock whole{type_node(oldtype), 0, 1, 1, 0};
     TypeEnvelope* envelope = envelope_new(MPI_COMBINER_DUP, 0, 0, 1);
-    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Type_dup");
+    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM);
     envelope->types[0] = whole.child;
     rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, envelope, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     // The duplicate has the same committed state (MPI 3.1 section 4.1.10).
     derived_type(*newtype)->committed = type_check(oldtype, true) == MPI_SUCCESS;
     return MPI_SUCCESS;
@@ -206,12 +206,12 @@ int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
 int api::Type_set_name(MPI_Datatype datatype, const char* type_name) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && type_name == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_set_name");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     // Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters (section 6.8).
     size_t length = strlen(type_name);
     if (length > MPI_MAX_OBJECT_NAME - 1) length = MPI_MAX_OBJECT_NAME - 1;
     char* copy = static_cast<char*>(malloc(length + 1));
-    if (copy == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Type_set_name");
+    if (copy == nullptr) return world_error(MPI_ERR_NO_MEM);
     memcpy(copy, type_name, length);
     copy[length] = '\0';
     DerivedType* derived = derived_type(datatype);
@@ -225,7 +225,7 @@ int api::Type_set_name(MPI_Datatype datatype, const char* type_name) {
 int api::Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS) rc = check_name_args(type_name, resultlen);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_name");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const DerivedType* derived = derived_type(datatype);
     const char* name;
     if (derived != nullptr) {
@@ -242,7 +242,7 @@ int api::Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
 }
 
 int api::Get_address(const void* location, MPI_Aint* address) {
-    if (address == nullptr) return world_error(MPI_ERR_ARG, "MPI_Get_address");
+    if (address == nullptr) return world_error(MPI_ERR_ARG);
     *address = static_cast<MPI_Aint>(reinterpret_cast<uintptr_t>(location));
     return MPI_SUCCESS;
 }
@@ -258,13 +258,13 @@ MPI_Aint api::Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
 int api::Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
                                   MPI_Count* count) {
     const int rc = status_elements(status, datatype, count, count);
-    return rc == MPI_SUCCESS ? rc : world_error(rc, "MPI_Get_elements_x");
+    return rc == MPI_SUCCESS ? rc : world_error(rc);
 }
 
 int api::Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
     MPI_Count elements = 0;
     const int rc = status_elements(status, datatype, count, &elements);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Get_elements");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *count = elements > INT_MAX ? MPI_UNDEFINED : static_cast<int>(elements);
     return MPI_SUCCESS;
 }

@@ -31,7 +31,7 @@ CallScope::~CallScope() { running_call = outer_; }
     {                                                                              \
         lwmpi::CallScope scope("MPI_" #name);                                      \
         if (lwmpi::when && !lwmpi::mpi_running())                                  \
-            return lwmpi::not_running("MPI_" #name);                               \
+            return lwmpi::not_running();                                           \
         return lwmpi::api::name args;                                              \
     }                                                                              \
     extern "C" int MPI_##name params __attribute__((weak, alias("PMPI_" #name)));

@@ -8,6 +8,7 @@
 
 #include <mputil/mputil.hpp>
 
+#include "call.hpp"
 #include "comm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
@@ -31,15 +32,15 @@ const int kAttrIo = MPI_ANY_SOURCE;      // every rank can write to the console
 const int kAttrWtimeIsGlobal = 0;        // the clocks of clusters are not promised in sync
 const int kAttrAppnum = 0;
 
-int init(int required, int* provided, const char* call)
+int init(int required, int* provided)
 {
     RankContext& rank = rank_context();
     if (rank.phase != kBefore)
-        return not_running(call);
+        return not_running();
     mputil::init();
     int err = comm_init_predefined();
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     rank.phase = kRunning;
     rank.thread_level = required < kThreadLevelProvided ? required : kThreadLevelProvided;
     if (rank.thread_level < MPI_THREAD_SINGLE)
@@ -54,31 +55,39 @@ int init(int required, int* provided, const char* call)
 
 bool mpi_running() { return rank_context().phase == kRunning; }
 
-int not_running(const char* call)
+int not_running()
 {
     // No communicator exists outside Init..Finalize, so the default handler applies: fatal.
-    printf("LWMPI: rank %d: %s called %s MPI_Init\n", mputil::world_rank(), call,
-           rank_context().phase == kBefore ? "before" : "after MPI_Finalize, or twice");
-    return fail(MPI_COMM_NULL, MPI_ERR_OTHER, call);
+    static const char* const when[] = {"before MPI_Init", "while MPI is initialized",
+                                       "after MPI_Finalize"};
+    printf("LWMPI: rank %d: %s called %s\n", mputil::world_rank(), current_call(),
+           when[rank_context().phase]);
+    return fail(MPI_COMM_NULL, MPI_ERR_OTHER);
+}
+
+int not_running(const char* call)
+{
+    CallScope named(call);
+    return not_running();
 }
 
 }  // namespace lwmpi
 
 using namespace lwmpi;
 
-int api::Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr, "MPI_Init"); }
+int api::Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr); }
 
 int api::Init_thread(int*, char***, int required, int* provided)
 {
     if (!provided)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread");
-    return init(required, provided, "MPI_Init_thread");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
+    return init(required, provided);
 }
 
 int api::Initialized(int* flag)
 {
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Initialized");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = rank_context().phase != kBefore;
     return MPI_SUCCESS;
 }
@@ -86,16 +95,13 @@ int api::Initialized(int* flag)
 int api::Finalized(int* flag)
 {
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Finalized");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = rank_context().phase == kFinalized;
     return MPI_SUCCESS;
 }
 
 int api::Finalize(void)
 {
-    const char* call = "MPI_Finalize";
-    if (!mpi_running())
-        return not_running(call);
     request_drain_detached();
     int err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
@@ -118,20 +124,16 @@ int api::Abort(MPI_Comm, int errorcode)
 
 int api::Query_thread(int* provided)
 {
-    if (!mpi_running())
-        return not_running("MPI_Query_thread");
     if (!provided)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Query_thread");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *provided = rank_context().thread_level;
     return MPI_SUCCESS;
 }
 
 int api::Is_thread_main(int* flag)
 {
-    if (!mpi_running())
-        return not_running("MPI_Is_thread_main");
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Is_thread_main");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = mputil::is_main_rank_thread();
     return MPI_SUCCESS;
 }
@@ -142,7 +144,7 @@ double api::Wtick(void) { return mputil::wtick(); }
 int api::Get_version(int* version, int* subversion)
 {
     if (!version || !subversion)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_version");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
     return MPI_SUCCESS;
@@ -151,7 +153,7 @@ int api::Get_version(int* version, int* subversion)
 int api::Get_library_version(char* version, int* resultlen)
 {
     if (!version || !resultlen)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_library_version");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "%s, variant %s", kLibraryName,
                      mputil::variant());
     *resultlen = n < MPI_MAX_LIBRARY_VERSION_STRING ? n : MPI_MAX_LIBRARY_VERSION_STRING - 1;
@@ -160,35 +162,27 @@ int api::Get_library_version(char* version, int* resultlen)
 
 int api::Get_processor_name(char* name, int* resultlen)
 {
-    const char* call = "MPI_Get_processor_name";
-    if (!mpi_running())
-        return not_running(call);
     if (!name || !resultlen)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *resultlen = mputil::processor_name(name, MPI_MAX_PROCESSOR_NAME);
     return MPI_SUCCESS;
 }
 
 int api::Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
 {
-    const char* call = "MPI_Alloc_mem";
-    if (!mpi_running())
-        return not_running(call);
     if (size < 0 || !baseptr)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     if (info != MPI_INFO_NULL)
-        return fail(MPI_COMM_WORLD, MPI_ERR_INFO, call);  // no info objects exist
+        return fail(MPI_COMM_WORLD, MPI_ERR_INFO);  // no info objects exist
     void* p = mputil::alloc_mem(size > 0 ? static_cast<size_t>(size) : 1);
     if (!p)
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
     memcpy(baseptr, &p, sizeof p);  // baseptr is a void** passed as void*
     return MPI_SUCCESS;
 }
 
 int api::Free_mem(void* base)
 {
-    if (!mpi_running())
-        return not_running("MPI_Free_mem");
     if (base)
         mputil::free_mem(base);
     return MPI_SUCCESS;
@@ -196,13 +190,10 @@ int api::Free_mem(void* base)
 
 int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
 {
-    const char* call = "MPI_Comm_get_attr";
-    if (!mpi_running())
-        return not_running(call);
     if (!comm_get(comm))
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!attribute_val || !flag)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     const int* value = nullptr;
     switch (keyval) {
     case MPI_TAG_UB: value = &kAttrTagUb; break;
@@ -211,7 +202,7 @@ int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag
     case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
     case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
     case MPI_APPNUM: value = &kAttrAppnum; break;
-    default: return fail(comm, MPI_ERR_KEYVAL, call);  // no program-created keys exist
+    default: return fail(comm, MPI_ERR_KEYVAL);  // no program-created keys exist
     }
     // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).
     *flag = comm == MPI_COMM_WORLD;

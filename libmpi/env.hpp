@@ -4,6 +4,7 @@
 namespace lwmpi {
 
 bool mpi_running();                    // between MPI_Init and MPI_Finalize on this rank
-int not_running(const char* call);     // the error of any other call made outside of them
+int not_running();                     // the error of any other call made outside of them
+int not_running(const char* call);     // the same, reported under the name `call`
 
 }  // namespace lwmpi

@@ -7,6 +7,7 @@
 
 #include <mputil/mputil.hpp>
 
+#include "call.hpp"
 #include "comm.hpp"
 #include "env.hpp"
 #include "error_class.hpp"
@@ -37,7 +38,7 @@ bool is_builtin(MPI_Errhandler h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI
 
 }  // namespace
 
-int raise_error(MPI_Comm comm, int code, const char* call)
+int raise_error(MPI_Comm comm, int code)
 {
     if (code == MPI_SUCCESS)
         return code;
@@ -53,10 +54,16 @@ int raise_error(MPI_Comm comm, int code, const char* call)
         user->fn(&handle, &error);
         return code;
     }
-    printf("LWMPI: rank %d: %s: %s (error class %d); aborting the run\n", mputil::world_rank(), call,
-           error_text(code), code);
+    printf("LWMPI: rank %d: %s: %s (error class %d); aborting the run\n", mputil::world_rank(),
+           current_call(), error_text(code), code);
     fflush(stdout);
     mputil::abort_run(code);
+}
+
+int fail(MPI_Comm comm, int code, const char* call)
+{
+    CallScope named(call);
+    return raise_error(comm, code);
 }
 
 bool errhandler_valid(MPI_Errhandler h) { return is_builtin(h) || get(h) != nullptr; }
@@ -84,16 +91,13 @@ using namespace lwmpi;
 
 int api::Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Comm_create_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     if (!fn || !errhandler)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Errhandler* e = static_cast<Errhandler*>(malloc(sizeof(Errhandler)));
     int index = e ? rank_context().errhandlers.add(e) : -1;
     if (index < 0) {
         free(e);
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
     }
     e->fn = fn;
     e->refs = 1;
@@ -103,14 +107,11 @@ int api::Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler
 
 int api::Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
-    const char* call = "MPI_Comm_set_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!errhandler_valid(errhandler))
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     errhandler_retain(errhandler);
     errhandler_release(c->errhandler);
     c->errhandler = errhandler;
@@ -119,14 +120,11 @@ int api::Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 
 int api::Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Comm_get_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!errhandler)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     errhandler_retain(c->errhandler);  // the program frees what it gets (MPI 3.1, 8.3)
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
@@ -134,11 +132,8 @@ int api::Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
 
 int api::Errhandler_free(MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Errhandler_free";
-    if (!mpi_running())
-        return not_running(call);
     if (!errhandler || !errhandler_valid(*errhandler))
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     errhandler_release(*errhandler);
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;

@@ -82,7 +82,7 @@ using namespace lwmpi;
 int api::Error_string(int errorcode, char* string, int* resultlen) {
     const char* text = error_class_string(errorcode);
     if (text == nullptr || string == nullptr || resultlen == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Error_string");
+        return world_error(MPI_ERR_ARG);
     }
     const size_t length = strlen(text);  // every text is shorter than MPI_MAX_ERROR_STRING
     memcpy(string, text, length + 1);
@@ -92,7 +92,7 @@ int api::Error_string(int errorcode, char* string, int* resultlen) {
 
 int api::Error_class(int errorcode, int* errorclass) {
     if (error_class_string(errorcode) == nullptr || errorclass == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Error_class");
+        return world_error(MPI_ERR_ARG);
     }
     *errorclass = errorcode;
     return MPI_SUCCESS;

@@ -300,7 +300,7 @@ bool is_intercomm(MPI_Comm comm)
     return c && is_inter(*c);
 }
 
-int intracomm_only(MPI_Comm comm) { return fail(comm, MPI_ERR_COMM, current_call()); }
+int intracomm_only(MPI_Comm comm) { return fail(comm, MPI_ERR_COMM); }
 
 }  // namespace lwmpi
 
@@ -312,7 +312,7 @@ int api::Comm_test_inter(MPI_Comm comm, int* flag)
     int err = !c ? MPI_ERR_COMM : !flag ? MPI_ERR_ARG : MPI_SUCCESS;
     if (err == MPI_SUCCESS)
         *flag = is_inter(*c);
-    return fail(comm, err, "MPI_Comm_test_inter");
+    return fail(comm, err);
 }
 
 int api::Comm_remote_size(MPI_Comm comm, int* size)
@@ -321,7 +321,7 @@ int api::Comm_remote_size(MPI_Comm comm, int* size)
     int err = enter_inter(comm, size, &c);
     if (err == MPI_SUCCESS)
         *size = c->remote_size;
-    return fail(comm, err, "MPI_Comm_remote_size");
+    return fail(comm, err);
 }
 
 int api::Comm_remote_group(MPI_Comm comm, MPI_Group* group)
@@ -332,7 +332,7 @@ int api::Comm_remote_group(MPI_Comm comm, MPI_Group* group)
         group_retain(c->remote_group);  // the program frees it with MPI_Group_free
         *group = c->remote_group;
     }
-    return fail(comm, err, "MPI_Comm_remote_group");
+    return fail(comm, err);
 }
 
 int api::Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
@@ -345,7 +345,7 @@ int api::Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
                                                                  : MPI_SUCCESS;
     if (err == MPI_SUCCESS)
         err = create(*local, local_leader, peer_comm, remote_leader, tag, newintercomm);
-    return fail(local_comm, err, "MPI_Intercomm_create");
+    return fail(local_comm, err);
 }
 
 int api::Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
@@ -354,5 +354,5 @@ int api::Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm)
     int err = enter_inter(intercomm, newintracomm, &c);
     if (err == MPI_SUCCESS)
         err = merge(*c, high != 0, newintracomm);
-    return fail(intercomm, err, "MPI_Intercomm_merge");
+    return fail(intercomm, err);
 }

@@ -31,7 +31,7 @@ template <typename Body>
 int run(MPI_Comm comm, Body body)
 {
     Comm* c = comm_get(comm);
-    return fail(comm, c && is_inter(*c) ? body(*c) : MPI_ERR_COMM, current_call());
+    return fail(comm, c && is_inter(*c) ? body(*c) : MPI_ERR_COMM);
 }
 
 // A root argument: MPI_ROOT (the root itself), MPI_PROC_NULL (the rest of its group) or the

@@ -66,7 +66,7 @@ int api::Pack_external(const char datarep[], const void* inbuf, int incount,
     MPI_Aint bytes = 0;
     int rc = check_external(datarep, incount, datatype, &bytes);
     if (rc == MPI_SUCCESS) rc = check_window(outsize, position, bytes, outbuf);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Pack_external");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     External32Copy copy{static_cast<char*>(const_cast<void*>(inbuf)),
                         static_cast<char*>(outbuf) + *position, true};
     walk_leaves(type_node(datatype), 0, incount, copy);
@@ -79,7 +79,7 @@ int api::Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insiz
     MPI_Aint bytes = 0;
     int rc = check_external(datarep, outcount, datatype, &bytes);
     if (rc == MPI_SUCCESS) rc = check_window(insize, position, bytes, inbuf);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Unpack_external");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     External32Copy copy{static_cast<char*>(outbuf),
                         static_cast<char*>(const_cast<void*>(inbuf)) + *position, false};
     walk_leaves(type_node(datatype), 0, outcount, copy);
@@ -92,7 +92,7 @@ int api::Pack_external_size(const char datarep[], int incount, MPI_Datatype data
     MPI_Aint bytes = 0;
     int rc = check_external(datarep, incount, datatype, &bytes);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Pack_external_size");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *size = bytes;
     return MPI_SUCCESS;
 }

@@ -105,12 +105,11 @@ using namespace lwmpi;
 
 int api::Topo_test(MPI_Comm comm, int* status)
 {
-    const char* call = "MPI_Topo_test";
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!status)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     *status = c->topo ? c->topo->kind : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }

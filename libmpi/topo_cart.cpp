@@ -41,58 +41,55 @@ using namespace lwmpi;
 
 int api::Dims_create(int nnodes, int ndims, int dims[])
 {
-    const char* call = "MPI_Dims_create";
     if (ndims < 0)
-        return world_error(MPI_ERR_DIMS, call);
+        return world_error(MPI_ERR_DIMS);
     if (nnodes <= 0 || (ndims > 0 && !dims))
-        return world_error(MPI_ERR_ARG, call);
+        return world_error(MPI_ERR_ARG);
     for (int i = 0; i < ndims; i++)
         if (dims[i] < 0)
-            return world_error(MPI_ERR_DIMS, call);
+            return world_error(MPI_ERR_DIMS);
     int* scratch = static_cast<int*>(malloc(sizeof(int) * (topo::kMaxDivisors + 2 * static_cast<size_t>(ndims))));
     if (!scratch)
-        return world_error(MPI_ERR_NO_MEM, call);
+        return world_error(MPI_ERR_NO_MEM);
     bool ok = topo::dims_create(nnodes, ndims, dims, scratch);
     free(scratch);
-    return ok ? MPI_SUCCESS : world_error(MPI_ERR_DIMS, call);
+    return ok ? MPI_SUCCESS : world_error(MPI_ERR_DIMS);
 }
 
 int api::Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
                      int /*reorder*/, MPI_Comm* comm_cart)
 {
-    const char* call = "MPI_Cart_create";
     Comm* c = comm_get(comm_old);
     if (!c)
-        return fail(comm_old, MPI_ERR_COMM, call);
+        return fail(comm_old, MPI_ERR_COMM);
     if (!comm_cart)
-        return fail(comm_old, MPI_ERR_ARG, call);
+        return fail(comm_old, MPI_ERR_ARG);
     int size = 0;
     int err = check_grid(ndims, dims, periods);
     if (err == MPI_SUCCESS)
         err = grid_fits(*c, ndims, dims, &size);
     if (err != MPI_SUCCESS)
-        return fail(comm_old, err, call);
+        return fail(comm_old, err);
     bool member = c->rank < size;
     Topology* t = member ? cart_make(ndims, dims, periods, c->rank) : nullptr;
     if (member && !t)
-        return fail(comm_old, MPI_ERR_NO_MEM, call);
+        return fail(comm_old, MPI_ERR_NO_MEM);
     return topo_comm_split(comm_old, member ? 0 : MPI_UNDEFINED, c->rank, t, comm_cart);
 }
 
 int api::Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int* newrank)
 {
-    const char* call = "MPI_Cart_map";
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!newrank)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     int size = 0;
     int err = check_grid(ndims, dims, periods);
     if (err == MPI_SUCCESS)
         err = grid_fits(*c, ndims, dims, &size);
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     *newrank = c->rank < size ? c->rank : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
@@ -105,7 +102,7 @@ int api::Cartdim_get(MPI_Comm comm, int* ndims)
     if (err == MPI_SUCCESS && !ndims)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Cartdim_get");
+        return fail(comm, err);
     *ndims = t->ndims;
     return MPI_SUCCESS;
 }
@@ -118,7 +115,7 @@ int api::Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
     if (err == MPI_SUCCESS && (maxdims < t->ndims || (t->ndims > 0 && (!dims || !periods || !coords))))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Cart_get");
+        return fail(comm, err);
     for (int i = 0; i < t->ndims; i++) {
         dims[i] = t->dims()[i];
         periods[i] = t->periods()[i];
@@ -137,7 +134,7 @@ int api::Cart_rank(MPI_Comm comm, const int coords[], int* rank)
     // A coordinate outside a non-periodic dimension is erroneous (7.5.5).
     if (err == MPI_SUCCESS && !topo::cart_rank(t->ndims, t->dims(), t->periods(), coords, rank))
         err = MPI_ERR_ARG;
-    return fail(comm, err, "MPI_Cart_rank");
+    return fail(comm, err);
 }
 
 int api::Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
@@ -150,7 +147,7 @@ int api::Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
     if (err == MPI_SUCCESS && (maxdims < t->ndims || (t->ndims > 0 && !coords)))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Cart_coords");
+        return fail(comm, err);
     topo::cart_coords(t->ndims, t->dims(), rank, coords);
     return MPI_SUCCESS;
 }
@@ -165,7 +162,7 @@ int api::Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, in
     if (err == MPI_SUCCESS && (!rank_source || !rank_dest))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Cart_shift");
+        return fail(comm, err);
     topo::cart_shift(t->ndims, t->dims(), t->periods(), t->coords(), direction, disp, rank_source,
                      rank_dest);
     return MPI_SUCCESS;
@@ -173,18 +170,17 @@ int api::Cart_shift(MPI_Comm comm, int direction, int disp, int* rank_source, in
 
 int api::Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
 {
-    const char* call = "MPI_Cart_sub";
     Comm* c;
     const Topology* t;
     int err = topo_enter(comm, MPI_CART, &c, &t);
     if (err == MPI_SUCCESS && (!newcomm || (t->ndims > 0 && !remain_dims)))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     int n = t->ndims;
     int* kept = static_cast<int*>(malloc(sizeof(int) * (2 * static_cast<size_t>(n) + 1)));
     if (!kept)
-        return fail(comm, MPI_ERR_NO_MEM, call);
+        return fail(comm, MPI_ERR_NO_MEM);
     int* kept_periods = kept + n;
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -198,6 +194,6 @@ int api::Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm* newcomm)
     Topology* sub = cart_make(k, kept, kept_periods, key);
     free(kept);
     if (!sub)
-        return fail(comm, MPI_ERR_NO_MEM, call);
+        return fail(comm, MPI_ERR_NO_MEM);
     return topo_comm_split(comm, color, key, sub, newcomm);
 }

@@ -153,10 +153,9 @@ int api::Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
                                     const int destinations[], const int destweights[],
                                     MPI_Info info, int /*reorder*/, MPI_Comm* comm_dist_graph)
 {
-    const char* call = "MPI_Dist_graph_create_adjacent";
     Comm* c = comm_get(comm_old);
     if (!c)
-        return fail(comm_old, MPI_ERR_COMM, call);
+        return fail(comm_old, MPI_ERR_COMM);
     int err = comm_dist_graph ? check_info(info) : MPI_ERR_ARG;
     if (err == MPI_SUCCESS)
         err = check_side(*c, indegree, sources, sourceweights);
@@ -166,11 +165,11 @@ int api::Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     if (err == MPI_SUCCESS && (sourceweights == MPI_UNWEIGHTED) != (destweights == MPI_UNWEIGHTED))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm_old, err, call);
+        return fail(comm_old, err);
     bool weighted = sourceweights != MPI_UNWEIGHTED;
     Topology* t = dist_alloc(indegree, outdegree, weighted);
     if (!t)
-        return fail(comm_old, MPI_ERR_NO_MEM, call);
+        return fail(comm_old, MPI_ERR_NO_MEM);
     int* d = t->data();
     for (int i = 0; i < indegree; i++) {
         d[i] = sources[i];
@@ -188,12 +187,11 @@ int api::Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
                            const int destinations[], const int weights[], MPI_Info info,
                            int /*reorder*/, MPI_Comm* comm_dist_graph)
 {
-    const char* call = "MPI_Dist_graph_create";
     Comm* c = comm_get(comm_old);
     if (!c)
-        return fail(comm_old, MPI_ERR_COMM, call);
+        return fail(comm_old, MPI_ERR_COMM);
     if (!comm_dist_graph)
-        return fail(comm_old, MPI_ERR_ARG, call);
+        return fail(comm_old, MPI_ERR_ARG);
     topo::Edge* mine = nullptr;
     int count = 0;
     int err = check_info(info);
@@ -213,7 +211,7 @@ int api::Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     free(mine);
     free(all);
     if (err != MPI_SUCCESS)
-        return fail(comm_old, err, call);
+        return fail(comm_old, err);
     return topo_comm_split(comm_old, 0, c->rank, t, comm_dist_graph);
 }
 
@@ -225,7 +223,7 @@ int api::Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree
     if (err == MPI_SUCCESS && (!indegree || !outdegree || !weighted))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Dist_graph_neighbors_count");
+        return fail(comm, err);
     *indegree = t->indegree;
     *outdegree = t->outdegree;
     *weighted = t->weighted;
@@ -248,7 +246,7 @@ int api::Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
     bool want_out = t && t->weighted && destweights != MPI_UNWEIGHTED &&
                     destweights != MPI_WEIGHTS_EMPTY && destweights;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Dist_graph_neighbors");
+        return fail(comm, err);
     for (int i = 0; i < t->indegree && i < maxindegree; i++) {
         sources[i] = t->sources()[i];
         if (want_in)

@@ -39,20 +39,19 @@ using namespace lwmpi;
 int api::Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
                       int /*reorder*/, MPI_Comm* comm_graph)
 {
-    const char* call = "MPI_Graph_create";
     Comm* c = comm_get(comm_old);
     if (!c)
-        return fail(comm_old, MPI_ERR_COMM, call);
+        return fail(comm_old, MPI_ERR_COMM);
     int err = comm_graph ? check_graph(*c, nnodes, index, edges) : MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm_old, err, call);
+        return fail(comm_old, err);
     bool member = c->rank < nnodes;
     Topology* t = nullptr;
     if (member) {
         int nedges = index[nnodes - 1];
         t = topo_alloc(MPI_GRAPH, nnodes + nedges);
         if (!t)
-            return fail(comm_old, MPI_ERR_NO_MEM, call);
+            return fail(comm_old, MPI_ERR_NO_MEM);
         t->nnodes = nnodes;
         t->nedges = nedges;
         memcpy(t->data(), index, sizeof(int) * nnodes);
@@ -64,13 +63,12 @@ int api::Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 
 int api::Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int* newrank)
 {
-    const char* call = "MPI_Graph_map";
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     int err = newrank ? check_graph(*c, nnodes, index, edges) : MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     *newrank = c->rank < nnodes ? c->rank : MPI_UNDEFINED;
     return MPI_SUCCESS;
 }
@@ -83,7 +81,7 @@ int api::Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges)
     if (err == MPI_SUCCESS && (!nnodes || !nedges))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Graphdims_get");
+        return fail(comm, err);
     *nnodes = t->nnodes;
     *nedges = t->nedges;
     return MPI_SUCCESS;
@@ -98,7 +96,7 @@ int api::Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
                                (maxedges > 0 && !edges)))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Graph_get");
+        return fail(comm, err);
     // The arrays' lengths bound what is returned (7.5.5).
     for (int i = 0; i < t->nnodes && i < maxindex; i++)
         index[i] = t->index()[i];
@@ -117,7 +115,7 @@ int api::Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors)
     if (err == MPI_SUCCESS && !nneighbors)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Graph_neighbors_count");
+        return fail(comm, err);
     int first;
     topo::graph_neighbors(t->index(), rank, &first, nneighbors);
     return MPI_SUCCESS;
@@ -133,7 +131,7 @@ int api::Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
     if (err == MPI_SUCCESS && (maxneighbors < 0 || (maxneighbors > 0 && !neighbors)))
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, "MPI_Graph_neighbors");
+        return fail(comm, err);
     int first, count;
     topo::graph_neighbors(t->index(), rank, &first, &count);
     for (int i = 0; i < count && i < maxneighbors; i++)

@@ -118,7 +118,7 @@ bool sides_alias(const Side& send, int out, const Side& recv, int in)
                    static_cast<int>(rcount), recv.type);
 }
 
-int neighbor_call(const char* call, MPI_Comm comm, const Side& send, const Side& recv)
+int neighbor_call(MPI_Comm comm, const Side& send, const Side& recv)
 {
     Comm* c;
     const Topology* t;
@@ -133,7 +133,7 @@ int neighbor_call(const char* call, MPI_Comm comm, const Side& send, const Side&
     if (err == MPI_SUCCESS && sides_alias(send, n.out_count, recv, n.in_count))
         err = MPI_ERR_BUFFER;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     Exchange ex(*c, n.in_count + n.out_count, kNeighborTagFirst);
     for (int k = 0; k < n.in_count; k++) {
         int i = n.cart ? k ^ 1 : k;
@@ -141,7 +141,7 @@ int neighbor_call(const char* call, MPI_Comm comm, const Side& send, const Side&
     }
     for (int i = 0; i < n.out_count; i++)
         ex.send(n.out[i], send.block(i), send.count_of(i), send.type_of(i));
-    return fail(comm, ex.wait(), call);
+    return fail(comm, ex.wait());
 }
 
 }  // namespace
@@ -155,7 +155,7 @@ int api::Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sen
 {
     Side send{sendbuf, sendcount, sendtype};
     send.shared = true;
-    return neighbor_call("MPI_Neighbor_allgather", comm, send, Side{recvbuf, recvcount, recvtype});
+    return neighbor_call(comm, send, Side{recvbuf, recvcount, recvtype});
 }
 
 int api::Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -167,13 +167,13 @@ int api::Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype se
     Side recv{recvbuf, 0, recvtype};
     recv.counts = recvcounts;
     recv.displs = displs;
-    return neighbor_call("MPI_Neighbor_allgatherv", comm, send, recv);
+    return neighbor_call(comm, send, recv);
 }
 
 int api::Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    return neighbor_call("MPI_Neighbor_alltoall", comm, Side{sendbuf, sendcount, sendtype},
+    return neighbor_call(comm, Side{sendbuf, sendcount, sendtype},
                          Side{recvbuf, recvcount, recvtype});
 }
 
@@ -187,7 +187,7 @@ int api::Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const i
     Side recv{recvbuf, 0, recvtype};
     recv.counts = recvcounts;
     recv.displs = rdispls;
-    return neighbor_call("MPI_Neighbor_alltoallv", comm, send, recv);
+    return neighbor_call(comm, send, recv);
 }
 
 int api::Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
@@ -202,5 +202,5 @@ int api::Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const M
     recv.counts = recvcounts;
     recv.byte_displs = rdispls;
     recv.types = recvtypes;
-    return neighbor_call("MPI_Neighbor_alltoallw", comm, send, recv);
+    return neighbor_call(comm, send, recv);
 }

@@ -376,7 +376,7 @@ LWMPI_CALL(Error_class, ANYTIME, (int errorcode, int *errorclass), (errorcode, e
 LWMPI_PLAIN(double, Wtime, (void), ())
 LWMPI_PLAIN(double, Wtick, (void), ())
 LWMPI_CALL(Init, ANYTIME, (int *argc, char ***argv), (argc, argv))
-LWMPI_CALL(Finalize, ANYTIME, (void), ())
+LWMPI_CALL(Finalize, RUNNING, (void), ())
 LWMPI_CALL(Initialized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Finalized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Abort, RUNNING, (MPI_Comm comm, int errorcode), (comm, errorcode))
@@ -386,3 +386,6 @@ LWMPI_CALL(Init_thread, ANYTIME, (int *argc, char ***argv, int required, int *pr
                                   (argc, argv, required, provided))
 LWMPI_CALL(Query_thread, RUNNING, (int *provided), (provided))
 LWMPI_CALL(Is_thread_main, RUNNING, (int *flag), (flag))
+
+/* 14. profiling interface */
+LWMPI_CALL(Pcontrol, RUNNING, (const int level, ...), (level))
