@@ -8,10 +8,12 @@
 
 #include <mputil/mputil.hpp>
 
+#include "bsend.hpp"
 #include "call.hpp"
 #include "comm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
+#include "error_codes.hpp"
 #include "request.hpp"
 #include "rank_context.hpp"
 
@@ -103,12 +105,14 @@ int api::Finalized(int* flag)
 int api::Finalize(void)
 {
     request_drain_detached();
+    bsend_finalize();
     int err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
     request_finalize();
     errhandler_finalize();
+    error_codes_finalize();
     mputil::finalize();
     rank_context().phase = kFinalized;
     return MPI_SUCCESS;
@@ -202,6 +206,7 @@ int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag
     case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
     case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
     case MPI_APPNUM: value = &kAttrAppnum; break;
+    case MPI_LASTUSEDCODE: value = error_last_used_code(); break;
     default: return fail(comm, MPI_ERR_KEYVAL);  // no program-created keys exist
     }
     // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).

@@ -11,6 +11,7 @@
 #include "comm.hpp"
 #include "env.hpp"
 #include "error_class.hpp"
+#include "error_codes.hpp"
 #include "handles.hpp"
 #include "rank_context.hpp"
 
@@ -30,8 +31,8 @@ Errhandler* get(MPI_Errhandler h)
 
 const char* error_text(int code)
 {
-    const char* text = error_class_string(code);
-    return text ? text : "unknown error code";
+    const char* text = error_code_string(code);
+    return text && *text ? text : "unknown error code";
 }
 
 bool is_builtin(MPI_Errhandler h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN; }
@@ -137,4 +138,13 @@ int api::Errhandler_free(MPI_Errhandler* errhandler)
     errhandler_release(*errhandler);
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
+}
+
+int api::Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+    const char* call = "MPI_Comm_call_errhandler";
+    if (!comm_get(comm))
+        return fail(comm, MPI_ERR_COMM, call);
+    fail(comm, errorcode, call);  // a fatal handler ends the run here
+    return MPI_SUCCESS;          // the handler ran and returned (MPI 3.1 section 8.3.4)
 }

@@ -1,6 +1,7 @@
 // Error class strings and MPI_Error_string / MPI_Error_class.
 #include "api.hpp"
 #include "libmpi/error_class.hpp"
+#include "error_codes.hpp"
 
 #include <string.h>
 
@@ -80,7 +81,7 @@ const char* error_class_string(int error_class) {
 using namespace lwmpi;
 
 int api::Error_string(int errorcode, char* string, int* resultlen) {
-    const char* text = error_class_string(errorcode);
+    const char* text = error_code_string(errorcode);
     if (text == nullptr || string == nullptr || resultlen == nullptr) {
         return world_error(MPI_ERR_ARG);
     }
@@ -91,9 +92,10 @@ int api::Error_string(int errorcode, char* string, int* resultlen) {
 }
 
 int api::Error_class(int errorcode, int* errorclass) {
-    if (error_class_string(errorcode) == nullptr || errorclass == nullptr) {
+    const int found = error_code_class(errorcode);
+    if (found < 0 || errorclass == nullptr) {
         return world_error(MPI_ERR_ARG);
     }
-    *errorclass = errorcode;
+    *errorclass = found;
     return MPI_SUCCESS;
 }

@@ -44,26 +44,13 @@ int prepare(bool is_send, SendMode mode, const void* buf, int count, MPI_Datatyp
     return err;
 }
 
-// Runs one request to completion; the status is reported to the program.
-int run_blocking(Request* r, MPI_Status* status)
-{
-    int err = request_start(r);
-    if (err == MPI_SUCCESS) {
-        request_wait(&r, 1, 1);
-        status_report(status, r->status);
-        err = r->error;
-    }
-    request_teardown(r);
-    return err;
-}
-
 int blocking_send(SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm)
 {
     Request r = {};
     int err = prepare(true, mode, buf, count, type, dest, tag, comm, &r);
     if (err == MPI_SUCCESS)
-        err = run_blocking(&r, MPI_STATUS_IGNORE);
+        err = request_run(&r, MPI_STATUS_IGNORE);
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
@@ -153,7 +140,7 @@ int api::Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
     Request r = {};
     int err = prepare(false, SendMode::Standard, buf, count, type, source, tag, comm, &r);
     if (err == MPI_SUCCESS)
-        err = run_blocking(&r, status);
+        err = request_run(&r, status);
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
@@ -188,6 +175,42 @@ int api::Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
 {
     return nonblocking(false, SendMode::Standard, true, buf, count, type, source, tag, comm,
                        request);
+}
+
+int api::Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return blocking_send(SendMode::Buffered, buf, count, type, dest, tag, comm);
+}
+
+int api::Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Buffered, false, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Ready, false, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Buffered, true, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Synchronous, true, buf, count, type, dest, tag, comm,
+                       request);
+}
+
+int api::Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Ready, true, buf, count, type, dest, tag, comm, request);
 }
 
 int api::Start(MPI_Request* request)

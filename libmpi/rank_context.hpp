@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "bsend.hpp"
 #include "comm.hpp"
 #include "datatype_objects.hpp"
 #include "handles.hpp"
@@ -15,6 +16,8 @@ namespace lwmpi {
 struct Group;       // group.cpp
 struct Errhandler;  // errhandler.cpp
 struct UserOp;      // op.cpp
+struct MatchedMessage;  // message.cpp
+struct ErrorCodes;  // error_codes.cpp
 
 // All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
 // on the rank's first call and freed by mputil when the rank ends.
@@ -38,6 +41,10 @@ struct RankContext {
     HandleTable<DerivedType> derived_types;
     char* type_names[LWMPI_PREDEFINED_TYPE_COUNT];  // names given to predefined types
     HandleTable<Group> groups;
+    // bsend.cpp, message.cpp, error_codes.cpp
+    BsendBuffer bsend;
+    HandleTable<MatchedMessage> messages;
+    ErrorCodes* error_codes;  // classes and codes the program added; nullptr: none
 };
 
 // The calling rank's state (on any thread of the rank). Out of memory ends the run.

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bsend.hpp"
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "handles.hpp"
@@ -106,6 +107,7 @@ void request_setup(Request* r, bool is_send, mputil::SendMode mode, Comm* comm, 
     r->active = r->complete = false;
     r->staging = nullptr;
     r->op = nullptr;
+    r->message = nullptr;
 }
 
 void request_teardown(Request* r)
@@ -126,6 +128,8 @@ int request_start(Request* r)
         r->active = r->complete = true;
         return MPI_SUCCESS;
     }
+    if (r->is_send && r->mode == mputil::SendMode::Buffered)
+        return bsend_start(r);
     size_t bytes = static_cast<size_t>(type_size(r->type)) * static_cast<size_t>(r->count);
     void* where = nullptr;
     int err = transport_buffer(r, bytes, &where);
@@ -137,13 +141,15 @@ int request_start(Request* r)
     } else {
         int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[r->peer];
         int tag = r->tag == MPI_ANY_TAG ? mputil::kAnyTag : r->tag;
-        r->op = mputil::irecv(source, r->context, tag, where, bytes);
+        r->op = r->message ? mputil::imrecv(r->message, where, bytes)
+                           : mputil::irecv(source, r->context, tag, where, bytes);
     }
     if (r->op == nullptr) {  // the transport had no memory for it: nothing was started
         free(r->staging);
         r->staging = nullptr;
         return MPI_ERR_NO_MEM;
     }
+    r->message = nullptr;  // received now: a matched message is received once
     r->active = true;
     return MPI_SUCCESS;
 }
@@ -217,6 +223,18 @@ void request_wait(Request* const* reqs, int n, int need)
 {
     poll_detached();
     wait_ops(reqs, n, need);
+}
+
+int request_run(Request* r, MPI_Status* status)
+{
+    int err = request_start(r);
+    if (err == MPI_SUCCESS) {
+        request_wait(&r, 1, 1);
+        status_report(status, r->status);
+        err = r->error;
+    }
+    request_teardown(r);
+    return err;
 }
 
 void request_reported(Request* r) { r->active = false; }

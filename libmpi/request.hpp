@@ -29,6 +29,7 @@ struct Request {
     int tag;                  // or MPI_ANY_TAG
     void* staging;            // packed bytes of non-contiguous data while in flight
     mputil::Op* op;
+    mputil::Message* message; // MPI_Imrecv / MPI_Mrecv: the matched message it receives
     MPI_Status status;
     int error;                // MPI_SUCCESS or MPI_ERR_TRUNCATE once complete
     Request* next_detached;
@@ -43,6 +44,8 @@ int request_start(Request* r);      // MPI_SUCCESS, or MPI_ERR_NO_MEM (nothing s
 bool request_poll(Request* r);      // progresses; true when complete
 // Blocks (in the kernel) until at least `need` of the active requests are complete.
 void request_wait(Request* const* reqs, int n, int need);
+// Starts `r`, waits for it and reports its status: the blocking calls. Returns its error.
+int request_run(Request* r, MPI_Status* status);
 void request_reported(Request* r);  // its completion was returned to the program: inactive
 bool request_cancel(Request* r);    // receives only; true if removed before matching
 

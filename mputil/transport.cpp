@@ -241,16 +241,34 @@ void note_wait(RankState* me, Op* const* ops, int n)
     if (pending > 1) note.text(" (+").number(pending - 1).text(")");
 }
 
-bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completion* out)
+// The first unexpected message a receive of (source, context, tag) would match; `take`
+// removes it from matching (a matched probe). nullptr when there is none.
+Unexpected* probe_queue(RankState* me, int source, uint32_t context, int tag, bool take, Completion* out)
 {
+    auto match = [&](Unexpected* x) { return matches(source, context, tag, x->env); };
     nvx_mutex_lock(&me->lock);
-    Unexpected* u = me->unexpected.find_first([&](Unexpected* x) { return matches(source, context, tag, x->env); });
+    Unexpected* u = take ? me->unexpected.take_first(match) : me->unexpected.find_first(match);
     if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
     uint64_t stamp = u != nullptr ? u->env.stamp : 0;
     nvx_mutex_unlock(&me->lock);
     if (u != nullptr) nvx_clock_take(stamp);  // the probe sees the message once it is there
-    return u != nullptr;
+    return u;
 }
+
+Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Completion* out)
+{
+    RankState* me = me_or_die();
+    for (;;) {
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        if (Unexpected* u = probe_queue(me, source, context, tag, take, out)) return u;
+        WaitNote(me).peer("probe for", source, tag, context);
+        me->bell.sleep(seen);
+        clear_wait_note(me);
+    }
+}
+
+Message* as_message(Unexpected* u) { return reinterpret_cast<Message*>(u); }
 
 }  // namespace
 
@@ -358,20 +376,43 @@ bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out
 {
     RankState* me = me_or_die();
     progress(me);
-    return probe_queue(me, source_or_any, context, tag_or_any, out);
+    return probe_queue(me, source_or_any, context, tag_or_any, false, out) != nullptr;
 }
 
 void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
+    probe_blocking(source_or_any, context, tag_or_any, false, out);
+}
+
+Message* improbe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
     RankState* me = me_or_die();
-    for (;;) {
-        uint32_t seen = me->bell.snapshot();
-        progress(me);
-        if (probe_queue(me, source_or_any, context, tag_or_any, out)) return;
-        WaitNote(me).peer("probe for", source_or_any, tag_or_any, context);
-        me->bell.sleep(seen);
-        clear_wait_note(me);
-    }
+    progress(me);
+    return as_message(probe_queue(me, source_or_any, context, tag_or_any, true, out));
+}
+
+Message* mprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    return as_message(probe_blocking(source_or_any, context, tag_or_any, true, out));
+}
+
+// The held entry is consumed as irecv consumes one it finds: every protocol (cell, local
+// sender's buffer, rendezvous) completes the same way.
+Op* imrecv(Message* message, void* buf, size_t capacity)
+{
+    RankState* me = me_or_die();
+    Unexpected* u = reinterpret_cast<Unexpected*>(message);
+    Op* recv = new_op(OpKind::Recv, me);
+    if (recv == nullptr) return nullptr;
+    recv->source = u->env.source;
+    recv->context = u->env.context;
+    recv->tag = u->env.tag;
+    recv->buf = buf;
+    recv->capacity = capacity;
+    nvx_mutex_lock(&me->lock);
+    consume(me, recv, u);
+    nvx_mutex_unlock(&me->lock);
+    return recv;
 }
 
 void stats(Stats* out)

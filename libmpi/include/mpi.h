@@ -9,7 +9,7 @@
  *
  *     bits 31..28  0 (handles are positive ints)
  *     bits 27..24  kind:   1 communicator, 2 group, 3 datatype, 4 operation,
- *                          5 error handler, 6 request, 7 info
+ *                          5 error handler, 6 request, 7 info, 8 message
  *     bits 23..20  origin: 0 the kind's null handle, 1 predefined, 2 created by the program
  *     bits 19..0   index:  in the predefined table, or in the calling rank's table
  *
@@ -42,6 +42,7 @@ typedef int MPI_Op;
 typedef int MPI_Errhandler;
 typedef int MPI_Request;
 typedef int MPI_Info;
+typedef int MPI_Message;
 
 typedef int64_t MPI_Aint;
 typedef int64_t MPI_Offset;
@@ -54,6 +55,7 @@ typedef int64_t MPI_Count;
 #define LWMPI_KIND_ERRHANDLER 5
 #define LWMPI_KIND_REQUEST    6
 #define LWMPI_KIND_INFO       7
+#define LWMPI_KIND_MESSAGE    8
 
 #define LWMPI_ORIGIN_NULL       0
 #define LWMPI_ORIGIN_PREDEFINED 1
@@ -157,6 +159,10 @@ typedef struct MPI_Status {
 #define MPI_MAX_OBJECT_NAME            128
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 
+/* Bytes of the attached buffer (MPI_Buffer_attach) a pending buffered send takes beyond
+ * its packed size (3.6.1): the bookkeeping LWMPI keeps in the buffer, and alignment. */
+#define MPI_BSEND_OVERHEAD 64
+
 /* Thread support levels (12.4.3), ordered. */
 #define MPI_THREAD_SINGLE     0
 #define MPI_THREAD_FUNNELED   1
@@ -202,6 +208,7 @@ extern int lwmpi_weights_empty[1];
 #define MPI_ERRHANDLER_NULL LWMPI_HANDLE(LWMPI_KIND_ERRHANDLER, LWMPI_ORIGIN_NULL, 0)
 #define MPI_REQUEST_NULL    LWMPI_HANDLE(LWMPI_KIND_REQUEST, LWMPI_ORIGIN_NULL, 0)
 #define MPI_INFO_NULL       LWMPI_HANDLE(LWMPI_KIND_INFO, LWMPI_ORIGIN_NULL, 0)
+#define MPI_MESSAGE_NULL    LWMPI_HANDLE(LWMPI_KIND_MESSAGE, LWMPI_ORIGIN_NULL, 0)
 
 /* ---------------------------------------------------------------- predefined objects */
 
@@ -212,6 +219,9 @@ extern int lwmpi_weights_empty[1];
 
 #define MPI_ERRORS_ARE_FATAL LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 0)
 #define MPI_ERRORS_RETURN    LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 1)
+
+/* The message a matched probe of MPI_PROC_NULL returns (3.8.2). */
+#define MPI_MESSAGE_NO_PROC LWMPI_PREDEFINED(LWMPI_KIND_MESSAGE, 0)
 
 /* Predefined datatypes (3.2.2, 4.1.4 pair types for MINLOC/MAXLOC); the index is the
  * row of libmpi's predefined-type table. MPI_LONG_LONG is a synonym of MPI_LONG_LONG_INT. */

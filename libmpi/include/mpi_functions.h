@@ -76,6 +76,36 @@ LWMPI_CALL(Sendrecv_replace, RUNNING, (void *buf, int count, MPI_Datatype dataty
                                        MPI_Status *status),
                                        (buf, count, datatype, dest, sendtag, source, recvtag, comm, status))
 
+/* 3. point-to-point: buffered mode, the nonblocking and persistent forms of every mode,
+ * matched probes */
+LWMPI_CALL(Bsend, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                            MPI_Comm comm), (buf, count, datatype, dest, tag, comm))
+LWMPI_CALL(Buffer_attach, RUNNING, (void *buffer, int size), (buffer, size))
+LWMPI_CALL(Buffer_detach, RUNNING, (void *buffer_addr, int *size), (buffer_addr, size))
+LWMPI_CALL(Ibsend, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm, MPI_Request *request),
+                             (buf, count, datatype, dest, tag, comm, request))
+LWMPI_CALL(Irsend, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+                             MPI_Comm comm, MPI_Request *request),
+                             (buf, count, datatype, dest, tag, comm, request))
+LWMPI_CALL(Bsend_init, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest,
+                                 int tag, MPI_Comm comm, MPI_Request *request),
+                                 (buf, count, datatype, dest, tag, comm, request))
+LWMPI_CALL(Ssend_init, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest,
+                                 int tag, MPI_Comm comm, MPI_Request *request),
+                                 (buf, count, datatype, dest, tag, comm, request))
+LWMPI_CALL(Rsend_init, RUNNING, (const void *buf, int count, MPI_Datatype datatype, int dest,
+                                 int tag, MPI_Comm comm, MPI_Request *request),
+                                 (buf, count, datatype, dest, tag, comm, request))
+LWMPI_CALL(Mprobe, RUNNING, (int source, int tag, MPI_Comm comm, MPI_Message *message,
+                             MPI_Status *status), (source, tag, comm, message, status))
+LWMPI_CALL(Improbe, RUNNING, (int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+                              MPI_Status *status), (source, tag, comm, flag, message, status))
+LWMPI_CALL(Mrecv, RUNNING, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+                            MPI_Status *status), (buf, count, datatype, message, status))
+LWMPI_CALL(Imrecv, RUNNING, (void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+                             MPI_Request *request), (buf, count, datatype, message, request))
+
 /* 4. datatypes */
 LWMPI_CALL(Type_contiguous, RUNNING, (int count, MPI_Datatype oldtype, MPI_Datatype *newtype),
                                       (count, oldtype, newtype))
@@ -227,6 +257,11 @@ LWMPI_CALL(Op_create, RUNNING, (MPI_User_function *user_fn, int commute, MPI_Op 
                                 (user_fn, commute, op))
 LWMPI_CALL(Op_free, RUNNING, (MPI_Op *op), (op))
 LWMPI_CALL(Op_commutative, RUNNING, (MPI_Op op, int *commute), (op, commute))
+
+/* 5.9.7 local reduction */
+LWMPI_CALL(Reduce_local, RUNNING, (const void *inbuf, void *inoutbuf, int count,
+                                   MPI_Datatype datatype, MPI_Op op),
+                                   (inbuf, inoutbuf, count, datatype, op))
 
 /* 6. groups, communicators */
 LWMPI_CALL(Group_size, RUNNING, (MPI_Group group, int *size), (group, size))
@@ -380,6 +415,19 @@ LWMPI_CALL(Finalize, RUNNING, (void), ())
 LWMPI_CALL(Initialized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Finalized, ANYTIME, (int *flag), (flag))
 LWMPI_CALL(Abort, RUNNING, (MPI_Comm comm, int errorcode), (comm, errorcode))
+
+/* 8.3, 8.5 error classes and codes of the program, calling an error handler */
+LWMPI_CALL(Comm_call_errhandler, RUNNING, (MPI_Comm comm, int errorcode), (comm, errorcode))
+LWMPI_CALL(Add_error_class, RUNNING, (int *errorclass), (errorclass))
+LWMPI_CALL(Add_error_code, RUNNING, (int errorclass, int *errorcode), (errorclass, errorcode))
+LWMPI_CALL(Add_error_string, RUNNING, (int errorcode, const char *string), (errorcode, string))
+
+/* 12.3 setting a status (for generalized requests and layered libraries) */
+LWMPI_CALL(Status_set_elements, RUNNING, (MPI_Status *status, MPI_Datatype datatype, int count),
+                                          (status, datatype, count))
+LWMPI_CALL(Status_set_elements_x, RUNNING, (MPI_Status *status, MPI_Datatype datatype,
+                                            MPI_Count count), (status, datatype, count))
+LWMPI_CALL(Status_set_cancelled, RUNNING, (MPI_Status *status, int flag), (status, flag))
 
 /* 12.4 threads */
 LWMPI_CALL(Init_thread, ANYTIME, (int *argc, char ***argv, int required, int *provided),
