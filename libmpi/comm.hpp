@@ -7,6 +7,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "attr.hpp"
 #include "coll_schedule.hpp"
 #include "config.hpp"
 
@@ -23,6 +24,7 @@ struct Comm {
     MPI_Errhandler errhandler;
     ClusterLayout layout;
     char name[MPI_MAX_OBJECT_NAME];
+    AttrList attrs;           // cached attributes (attr.hpp)
 };
 
 inline uint32_t p2p_context(const Comm& c) { return 2u * static_cast<uint32_t>(c.context_id); }
@@ -55,5 +57,8 @@ void context_id_put(int id);
 // Collective over `parent`: every member obtains the same id, free on all of them (the new
 // communicator takes it in comm_make).
 int context_id_agree(Comm& parent, int* id);
+// The new communicator of world[0..n) on the agreed `id`, with `parent`'s error handler
+// (n == 0: MPI_COMM_NULL).
+int comm_derive(Comm& parent, const int* world, int n, int id, MPI_Comm* out);
 
 }  // namespace lwmpi

@@ -26,6 +26,7 @@ void release_node(const TypeNode* node);
 void destroy(DerivedType* type) {
     rank_context().derived_types.remove(type->index);
     for (int i = 0; i < type->node.block_count; i++) release_node(type->node.blocks[i].child);
+    attr_clear(type->attrs);
     free(type->name);
     free(type);
 }
@@ -162,6 +163,7 @@ int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool 
     type->committed = false;
     type->freed = false;
     type->name = nullptr;
+    type->attrs = AttrList{};
     type->index = rank_context().derived_types.add(type);
     if (type->index < 0) {
         free(type);
@@ -177,6 +179,7 @@ void type_destroy_all() {
     for (int i = 0; i < derived_types.limit(); i++) {
         DerivedType* type = derived_types.remove(i);
         if (type == nullptr) continue;
+        attr_clear(type->attrs);
         free(type->name);
         free(type);  // its children are in the table too: no releases needed
     }

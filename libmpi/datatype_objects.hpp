@@ -3,6 +3,7 @@
 #pragma once
 #include <mpi.h>
 
+#include "libmpi/attr.hpp"
 #include "libmpi/datatype_node.hpp"
 
 namespace lwmpi {
@@ -14,6 +15,7 @@ struct DerivedType {
     bool committed;
     bool freed;     // the program's handle is gone; parents or operations still hold it
     char* name;     // malloc'ed, or nullptr for the empty default name
+    AttrList attrs; // cached attributes (attr.hpp)
     // followed in the same allocation by node.block_count TypeBlocks
 };
 

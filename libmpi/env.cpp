@@ -1,5 +1,5 @@
 // Environment calls: Init / Finalize and the lifecycle, thread levels, clock, processor
-// name, versions, memory, and the predefined attributes of MPI_COMM_WORLD.
+// name, versions, memory, and the values of the predefined attributes of MPI_COMM_WORLD.
 #include "api.hpp"
 #include "env.hpp"
 
@@ -8,9 +8,11 @@
 
 #include <mputil/mputil.hpp>
 
+#include "attr.hpp"
 #include "comm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
+#include "info.hpp"
 #include "request.hpp"
 #include "rank_context.hpp"
 
@@ -30,6 +32,7 @@ const int kAttrHost = MPI_PROC_NULL;
 const int kAttrIo = MPI_ANY_SOURCE;      // every rank can write to the console
 const int kAttrWtimeIsGlobal = 0;        // the clocks of clusters are not promised in sync
 const int kAttrAppnum = 0;
+const int kAttrLastUsedCode = MPI_ERR_LASTCODE;  // no codes are added at run time
 
 int init(int required, int* provided, const char* call)
 {
@@ -53,6 +56,20 @@ int init(int required, int* provided, const char* call)
 }  // namespace
 
 bool mpi_running() { return rank_context().phase == kRunning; }
+
+const int* predefined_attr(int keyval)
+{
+    switch (keyval) {
+    case MPI_TAG_UB: return &kAttrTagUb;
+    case MPI_HOST: return &kAttrHost;
+    case MPI_IO: return &kAttrIo;
+    case MPI_WTIME_IS_GLOBAL: return &kAttrWtimeIsGlobal;
+    case MPI_UNIVERSE_SIZE: return &rank_context().universe_size;
+    case MPI_APPNUM: return &kAttrAppnum;
+    case MPI_LASTUSEDCODE: return &kAttrLastUsedCode;
+    default: return nullptr;
+    }
+}
 
 int not_running(const char* call)
 {
@@ -96,11 +113,17 @@ int api::Finalize(void)
     const char* call = "MPI_Finalize";
     if (!mpi_running())
         return not_running(call);
+    // First, as if MPI_COMM_SELF were freed, while MPI is still fully usable (8.7.1).
+    int err = attr_delete_all(rank_context().self->attrs, MPI_COMM_SELF);
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_SELF, err, call);
     request_drain_detached();
-    int err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
+    err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
+    attr_finalize();
+    info_finalize();
     request_finalize();
     errhandler_finalize();
     mputil::finalize();
@@ -176,8 +199,8 @@ int api::Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
         return not_running(call);
     if (size < 0 || !baseptr)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
-    if (info != MPI_INFO_NULL)
-        return fail(MPI_COMM_WORLD, MPI_ERR_INFO, call);  // no info objects exist
+    if (info_check(info, true) != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, MPI_ERR_INFO, call);
     void* p = mputil::alloc_mem(size > 0 ? static_cast<size_t>(size) : 1);
     if (!p)
         return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
@@ -191,31 +214,5 @@ int api::Free_mem(void* base)
         return not_running("MPI_Free_mem");
     if (base)
         mputil::free_mem(base);
-    return MPI_SUCCESS;
-}
-
-int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
-{
-    const char* call = "MPI_Comm_get_attr";
-    if (!mpi_running())
-        return not_running(call);
-    if (!comm_get(comm))
-        return fail(comm, MPI_ERR_COMM, call);
-    if (!attribute_val || !flag)
-        return fail(comm, MPI_ERR_ARG, call);
-    const int* value = nullptr;
-    switch (keyval) {
-    case MPI_TAG_UB: value = &kAttrTagUb; break;
-    case MPI_HOST: value = &kAttrHost; break;
-    case MPI_IO: value = &kAttrIo; break;
-    case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
-    case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
-    case MPI_APPNUM: value = &kAttrAppnum; break;
-    default: return fail(comm, MPI_ERR_KEYVAL, call);  // no program-created keys exist
-    }
-    // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).
-    *flag = comm == MPI_COMM_WORLD;
-    if (*flag)
-        memcpy(attribute_val, &value, sizeof value);  // attribute_val is an int** as void*
     return MPI_SUCCESS;
 }

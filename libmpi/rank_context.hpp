@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "attr.hpp"
 #include "comm.hpp"
 #include "datatype_objects.hpp"
 #include "handles.hpp"
@@ -15,6 +16,7 @@ namespace lwmpi {
 struct Group;       // group.cpp
 struct Errhandler;  // errhandler.cpp
 struct UserOp;      // op.cpp
+struct Info;        // info.cpp
 
 // All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
 // on the rank's first call and freed by mputil when the rank ends.
@@ -38,6 +40,12 @@ struct RankContext {
     HandleTable<DerivedType> derived_types;
     char* type_names[LWMPI_PREDEFINED_TYPE_COUNT];  // names given to predefined types
     HandleTable<Group> groups;
+    // attr.cpp
+    HandleTable<Keyval> keyvals;
+    AttrList type_attrs[LWMPI_PREDEFINED_TYPE_COUNT];  // attributes of predefined types
+    // info.cpp
+    HandleTable<Info> infos;
+    Info* env_info;  // MPI_INFO_ENV, made on first use
 };
 
 // The calling rank's state (on any thread of the rank). Out of memory ends the run.

@@ -9,7 +9,7 @@
  *
  *     bits 31..28  0 (handles are positive ints)
  *     bits 27..24  kind:   1 communicator, 2 group, 3 datatype, 4 operation,
- *                          5 error handler, 6 request, 7 info
+ *                          5 error handler, 6 request, 7 info, 8 attribute key (keyval)
  *     bits 23..20  origin: 0 the kind's null handle, 1 predefined, 2 created by the program
  *     bits 19..0   index:  in the predefined table, or in the calling rank's table
  *
@@ -54,6 +54,7 @@ typedef int64_t MPI_Count;
 #define LWMPI_KIND_ERRHANDLER 5
 #define LWMPI_KIND_REQUEST    6
 #define LWMPI_KIND_INFO       7
+#define LWMPI_KIND_KEYVAL     8 /* keyvals are ints, not handles, but encoded the same way */
 
 #define LWMPI_ORIGIN_NULL       0
 #define LWMPI_ORIGIN_PREDEFINED 1
@@ -156,6 +157,8 @@ typedef struct MPI_Status {
 #define MPI_MAX_ERROR_STRING           512
 #define MPI_MAX_OBJECT_NAME            128
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
+#define MPI_MAX_INFO_KEY               255 /* longest key, without its NUL (9) */
+#define MPI_MAX_INFO_VAL               1024 /* longest value, without its NUL */
 
 /* Thread support levels (12.4.3), ordered. */
 #define MPI_THREAD_SINGLE     0
@@ -172,7 +175,8 @@ typedef struct MPI_Status {
 /* Split types of MPI_Comm_split_type: the ranks of one cluster share memory. */
 #define MPI_COMM_TYPE_SHARED 1
 
-/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
+/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr; program-created
+ * keyvals (6.7) are encoded like handles of kind LWMPI_KIND_KEYVAL, so they never collide. */
 #define MPI_KEYVAL_INVALID  0
 #define MPI_TAG_UB          1
 #define MPI_HOST            2
@@ -201,6 +205,8 @@ typedef struct MPI_Status {
 
 #define MPI_ERRORS_ARE_FATAL LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 0)
 #define MPI_ERRORS_RETURN    LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 1)
+
+#define MPI_INFO_ENV LWMPI_PREDEFINED(LWMPI_KIND_INFO, 0) /* the rank's environment (9.4) */
 
 /* Predefined datatypes (3.2.2, 4.1.4 pair types for MINLOC/MAXLOC); the index is the
  * row of libmpi's predefined-type table. MPI_LONG_LONG is a synonym of MPI_LONG_LONG_INT. */
@@ -272,6 +278,41 @@ typedef struct MPI_Status {
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
 typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn; /* the MPI 2.0 spelling */
+
+/* Attribute callbacks (6.7.2, 6.7.4). Handles are ints, so the communicator, datatype and
+ * MPI-1 forms share one signature and one set of predefined callbacks. */
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
+                                          void *attribute_val, void *extra_state);
+typedef int MPI_Copy_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                              void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val,
+                                void *extra_state);
+
+/* The predefined callbacks: copy nothing (flag = 0), copy the value (flag = 1), delete
+ * nothing. Plain functions (no PMPI_ forms), named by the standard's macros. */
+int lwmpi_null_copy_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                       void *attribute_val_out, int *flag);
+int lwmpi_dup_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                 void *attribute_val_out, int *flag);
+int lwmpi_null_delete_fn(int handle, int keyval, void *attribute_val, void *extra_state);
+
+#define MPI_COMM_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_COMM_DUP_FN         lwmpi_dup_fn
+#define MPI_COMM_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_TYPE_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_TYPE_DUP_FN         lwmpi_dup_fn
+#define MPI_TYPE_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_NULL_COPY_FN        lwmpi_null_copy_fn
+#define MPI_DUP_FN              lwmpi_dup_fn
+#define MPI_NULL_DELETE_FN      lwmpi_null_delete_fn
 
 /* ---------------------------------------------------------------- functions
  *
