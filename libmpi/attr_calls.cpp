@@ -51,23 +51,29 @@ int free_keyval(AttrKind kind, int* keyval)
     return world_error(keyval_free(kind, keyval), current_call());
 }
 
-int set_attr(const Target& t, int keyval, void* value)
+// The checks every attribute call starts with: a live object, then a program's keyval of
+// the object's kind (predefined keys are read-only, so they fail here too).
+int enter(const Target& t, int keyval, Keyval** k)
 {
     if (!t.list)
         return invalid_object(t);
-    Keyval* k = keyval_get(t.kind, keyval);
-    if (!k)
-        return fail_on(t, MPI_ERR_KEYVAL);  // predefined keys are read-only
-    return fail_on(t, attr_set(*t.list, t.handle, k, value));
+    *k = keyval_get(t.kind, keyval);
+    return *k ? MPI_SUCCESS : fail_on(t, MPI_ERR_KEYVAL);
+}
+
+int set_attr(const Target& t, int keyval, void* value)
+{
+    Keyval* k;
+    int err = enter(t, keyval, &k);
+    return err != MPI_SUCCESS ? err : fail_on(t, attr_set(*t.list, t.handle, k, value));
 }
 
 int get_attr(const Target& t, int keyval, void* attribute_val, int* flag)
 {
-    if (!t.list)
-        return invalid_object(t);
-    Keyval* k = keyval_get(t.kind, keyval);
-    if (!k)
-        return fail_on(t, MPI_ERR_KEYVAL);
+    Keyval* k;
+    int err = enter(t, keyval, &k);
+    if (err != MPI_SUCCESS)
+        return err;
     if (!attribute_val || !flag)
         return fail_on(t, MPI_ERR_ARG);
     void* value = nullptr;
@@ -79,12 +85,9 @@ int get_attr(const Target& t, int keyval, void* attribute_val, int* flag)
 
 int delete_attr(const Target& t, int keyval)
 {
-    if (!t.list)
-        return invalid_object(t);
-    Keyval* k = keyval_get(t.kind, keyval);
-    if (!k)
-        return fail_on(t, MPI_ERR_KEYVAL);
-    return fail_on(t, attr_delete(*t.list, t.handle, k));
+    Keyval* k;
+    int err = enter(t, keyval, &k);
+    return err != MPI_SUCCESS ? err : fail_on(t, attr_delete(*t.list, t.handle, k));
 }
 
 }  // namespace

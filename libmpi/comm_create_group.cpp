@@ -1,13 +1,14 @@
 // MPI_Comm_create_group (MPI 3.1 section 6.4.2): collective over the members of `group`
 // only, so the context id is agreed among them alone, by messages on the parent's
-// collective context under the program's tag. Groups creating communicators at the same
-// time from one parent do not disturb each other, nor the parent's collectives (tag 0).
+// collective context under the program's tag (config.hpp). Groups creating communicators at
+// the same time from one parent do not disturb each other, nor the parent's collectives.
 #include <stdlib.h>
 
 #include <mputil/mputil.hpp>
 
 #include "api.hpp"
 #include "comm.hpp"
+#include "config.hpp"
 #include "errhandler.hpp"
 #include "group.hpp"
 #include "p2p_check.hpp"
@@ -17,15 +18,12 @@ using namespace lwmpi;
 
 namespace {
 
-// Collectives use tag 0 of the collective context; creation exchanges use the tags above.
-constexpr int kFirstCreateTag = 1;
-
 // One blocking transfer of the free-id mask with a parent rank.
 int transfer(Comm& parent, bool is_send, uint32_t* mask, int peer, int tag)
 {
     Request r{};
     request_setup(&r, is_send, mputil::SendMode::Standard, &parent, coll_context(parent), mask,
-                  kContextMaskWords, MPI_UINT32_T, peer, kFirstCreateTag + tag);
+                  kContextMaskWords, MPI_UINT32_T, peer, kCreateGroupTagBase + tag);
     int err = request_start(&r);
     if (err == MPI_SUCCESS) {
         Request* list[1] = {&r};
