@@ -43,6 +43,32 @@ int run_delete(const Attr& a, int handle)
     return k.erase ? k.erase(handle, keyval_handle_of(k), a.value, k.extra_state) : MPI_SUCCESS;
 }
 
+// Where `a` is linked now. A callback may set or delete other attributes of the same object
+// (libraries keep such links between objects), so a position found before it ran is stale.
+Attr** locate(AttrList& list, const Attr* a)
+{
+    Attr** at = &list.head;
+    while (*at && *at != a)
+        at = &(*at)->next;
+    return at;
+}
+
+// Runs the delete callback of `a`, then unlinks it (unless the callback failed). Callbacks
+// that delete each other's attributes end: a nested delete of `a` finds it already going.
+int delete_one(AttrList& list, Attr* a, int handle)
+{
+    if (a->deleting)
+        return MPI_SUCCESS;
+    a->deleting = true;
+    int err = run_delete(*a, handle);
+    Attr** at = locate(list, a);
+    if (*at && err == MPI_SUCCESS)
+        unlink(at);
+    else if (*at)
+        a->deleting = false;
+    return err;
+}
+
 }  // namespace
 
 int keyval_handle_of(const Keyval& k) { return user_handle(LWMPI_KIND_KEYVAL, k.index); }
@@ -97,18 +123,27 @@ void keyval_finalize()
 
 int attr_set(AttrList& list, int handle, Keyval* keyval, void* value)
 {
-    Attr** at = find(list, keyval);
-    if (*at) {
-        int err = run_delete(**at, handle);
-        if (err == MPI_SUCCESS)
-            (*at)->value = value;
-        return err;
+    if (Attr* old = *find(list, keyval)) {
+        if (old->deleting)
+            return MPI_ERR_KEYVAL;  // set from its own delete callback: erroneous
+        old->deleting = true;
+        int err = run_delete(*old, handle);
+        Attr* still = *locate(list, old);
+        if (still)
+            still->deleting = false;
+        if (err != MPI_SUCCESS)
+            return err;
+        if (still) {
+            still->value = value;
+            return MPI_SUCCESS;
+        }
+        // The callback deleted the attribute itself: set it anew.
     }
     Attr* a = static_cast<Attr*>(malloc(sizeof(Attr)));
     if (!a)
         return MPI_ERR_NO_MEM;
     keyval->refs++;
-    *a = Attr{list.head, keyval, value};
+    *a = Attr{list.head, keyval, value, false};
     list.head = a;
     return MPI_SUCCESS;
 }
@@ -125,24 +160,22 @@ bool attr_get(const AttrList& list, const Keyval* keyval, void** value)
 
 int attr_delete(AttrList& list, int handle, Keyval* keyval)
 {
-    Attr** at = find(list, keyval);
-    if (!*at)
-        return MPI_SUCCESS;
-    int err = run_delete(**at, handle);
-    if (err == MPI_SUCCESS)
-        unlink(at);
-    return err;
+    Attr* a = *find(list, keyval);
+    return a ? delete_one(list, a, handle) : MPI_SUCCESS;
 }
 
 int attr_delete_all(AttrList& list, int handle)
 {
-    while (list.head) {
-        int err = run_delete(*list.head, handle);
+    for (;;) {
+        Attr* a = list.head;
+        while (a && a->deleting)  // a callback up the stack is deleting it
+            a = a->next;
+        if (!a)
+            return MPI_SUCCESS;
+        int err = delete_one(list, a, handle);
         if (err != MPI_SUCCESS)
             return err;
-        unlink(&list.head);
     }
-    return MPI_SUCCESS;
 }
 
 int attr_copy_all(const AttrList& from, int old_handle, int new_handle, AttrList* to)
@@ -162,22 +195,20 @@ int attr_copy_all(const AttrList& from, int old_handle, int new_handle, AttrList
         Attr* copy = static_cast<Attr*>(malloc(sizeof(Attr)));
         if (!copy) {
             // The copy callback made a value that is never stored: let its delete see it.
-            Attr orphan{nullptr, a->keyval, value};
+            Attr orphan{nullptr, a->keyval, value, false};
             run_delete(orphan, new_handle);
             err = MPI_ERR_NO_MEM;
             break;
         }
         a->keyval->refs++;
-        *copy = Attr{nullptr, a->keyval, value};
+        *copy = Attr{nullptr, a->keyval, value, false};
         *tail = copy;
         tail = &copy->next;
     }
     if (err != MPI_SUCCESS) {
         // Undo what was copied; errors of these deletes cannot be reported over the first.
-        while (to->head) {
-            run_delete(*to->head, new_handle);
-            unlink(&to->head);
-        }
+        attr_delete_all(*to, new_handle);
+        attr_clear(*to);
     }
     return err;
 }

@@ -29,6 +29,7 @@ struct Attr {
     Attr* next;
     Keyval* keyval;
     void* value;
+    bool deleting;   // its delete callback is running: a nested delete of it does nothing
 };
 
 // Newest first: deleting from the head undoes the sets in reverse order, which MPI 3.1

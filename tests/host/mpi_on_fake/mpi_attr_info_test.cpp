@@ -228,6 +228,56 @@ TEST(AttrCalls, SelfAttributesAreDeletedFirstAtFinalize)
     });
 }
 
+// Delete callbacks that change the attributes of their own object, as libraries linking
+// objects through attributes do: each attribute is deleted once and nothing is lost.
+thread_local int linked_keys[3];
+thread_local std::string linked_log;
+
+int delete_linked(MPI_Comm comm, int, void*, void* extra)
+{
+    int me = key_of(extra);
+    linked_log += "d" + std::to_string(me);
+    if (me == 0)  // 0 and 1 delete each other
+        MPI_Comm_delete_attr(comm, linked_keys[1]);
+    else if (me == 1)
+        MPI_Comm_delete_attr(comm, linked_keys[0]);
+    else  // 2 sets a new attribute of key 0 and frees its own keyval
+        MPI_Comm_set_attr(comm, linked_keys[0], nullptr), MPI_Comm_free_keyval(&linked_keys[2]);
+    return MPI_SUCCESS;
+}
+
+TEST(AttrCalls, CallbacksThatChangeTheirObjectsAttributes)
+{
+    mpi_world::run(2, [](int) {
+        linked_log.clear();
+        for (int i = 0; i < 3; i++)
+            MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_linked, &linked_keys[i],
+                                   extra_for(i));
+        MPI_Comm comm;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        MPI_Comm_set_attr(comm, linked_keys[0], nullptr);
+        MPI_Comm_set_attr(comm, linked_keys[1], nullptr);
+        EXPECT_EQ(MPI_Comm_delete_attr(comm, linked_keys[0]), MPI_SUCCESS);
+        EXPECT_EQ(linked_log, "d0d1");
+        int flag = 1;
+        void* value;
+        MPI_Comm_get_attr(comm, linked_keys[1], &value, &flag);
+        EXPECT_EQ(flag, 0);
+
+        linked_log.clear();
+        MPI_Comm_set_attr(comm, linked_keys[1], nullptr);
+        MPI_Comm_set_attr(comm, linked_keys[2], nullptr);
+        EXPECT_EQ(MPI_Comm_delete_attr(comm, linked_keys[2]), MPI_SUCCESS);  // sets key 0
+        EXPECT_EQ(linked_keys[2], MPI_KEYVAL_INVALID);
+        MPI_Comm_get_attr(comm, linked_keys[0], &value, &flag);
+        EXPECT_EQ(flag, 1);
+        EXPECT_EQ(MPI_Comm_free(&comm), MPI_SUCCESS);  // 0 and 1 left, deleting each other
+        EXPECT_EQ(linked_log, "d2d0d1");
+        MPI_Comm_free_keyval(&linked_keys[0]);
+        MPI_Comm_free_keyval(&linked_keys[1]);
+    });
+}
+
 TEST(InfoCalls, HandlesAndErrors)
 {
     mpi_world::run(2, [](int) {
