@@ -69,12 +69,12 @@ int info_check_key(const char* key)
     if (!key)
         return MPI_ERR_INFO_KEY;
     size_t n = bounded_length(key, MPI_MAX_INFO_KEY);
-    return n == 0 || n > MPI_MAX_INFO_KEY ? MPI_ERR_INFO_KEY : MPI_SUCCESS;
+    return n == 0 || n >= MPI_MAX_INFO_KEY ? MPI_ERR_INFO_KEY : MPI_SUCCESS;
 }
 
 int info_check_value(const char* value)
 {
-    if (!value || bounded_length(value, MPI_MAX_INFO_VAL) > MPI_MAX_INFO_VAL)
+    if (!value || bounded_length(value, MPI_MAX_INFO_VAL) >= MPI_MAX_INFO_VAL)
         return MPI_ERR_INFO_VALUE;
     return MPI_SUCCESS;
 }

@@ -17,8 +17,9 @@ struct Info {
     int count;
 };
 
-// MPI_ERR_INFO_KEY unless 1..MPI_MAX_INFO_KEY characters; MPI_ERR_INFO_VALUE unless at most
-// MPI_MAX_INFO_VAL characters.
+// MPI_ERR_INFO_KEY unless 1..MPI_MAX_INFO_KEY - 1 characters; MPI_ERR_INFO_VALUE unless at
+// most MPI_MAX_INFO_VAL - 1 (both fit buffers of those sizes with their terminator: MPI 3.1
+// chapter 9 lets programs declare keys of size MPI_MAX_INFO_KEY).
 int info_check_key(const char* key);
 int info_check_value(const char* value);
 

@@ -106,7 +106,7 @@ int api::Info_get_nthkey(MPI_Info info, int n, char* key)
     const char* found = info_key_at(*object, n);
     if (!key || !found)
         return failed(MPI_ERR_ARG);  // n outside 0..nkeys-1
-    strcpy(key, found);               // at most MPI_MAX_INFO_KEY characters
+    strcpy(key, found);               // fits MPI_MAX_INFO_KEY bytes
     return MPI_SUCCESS;
 }
 

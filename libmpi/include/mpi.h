@@ -157,8 +157,10 @@ typedef struct MPI_Status {
 #define MPI_MAX_ERROR_STRING           512
 #define MPI_MAX_OBJECT_NAME            128
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
-#define MPI_MAX_INFO_KEY               255 /* longest key, without its NUL (9) */
-#define MPI_MAX_INFO_VAL               1024 /* longest value, without its NUL */
+/* Info keys and values (9) fit, with their NUL, in buffers of these sizes: at most 254 and
+ * 1023 characters, so a program may declare char key[MPI_MAX_INFO_KEY]. */
+#define MPI_MAX_INFO_KEY               255
+#define MPI_MAX_INFO_VAL               1024
 
 /* Thread support levels (12.4.3), ordered. */
 #define MPI_THREAD_SINGLE     0

@@ -176,7 +176,9 @@ TEST(InfoStore, OrderReplaceRemoveCopy)
 TEST(InfoStore, Limits)
 {
     lwmpi::Info* info = lwmpi::info_new();
-    const std::string longest_key(MPI_MAX_INFO_KEY, 'k'), longest_value(MPI_MAX_INFO_VAL, 'v');
+    // With their terminators they fill buffers of MPI_MAX_INFO_KEY and MPI_MAX_INFO_VAL.
+    const std::string longest_key(MPI_MAX_INFO_KEY - 1, 'k');
+    const std::string longest_value(MPI_MAX_INFO_VAL - 1, 'v');
     EXPECT_EQ(lwmpi::info_set(*info, longest_key.c_str(), longest_value.c_str()), MPI_SUCCESS);
     EXPECT_EQ(lwmpi::info_set(*info, (longest_key + "k").c_str(), "v"), MPI_ERR_INFO_KEY);
     EXPECT_EQ(lwmpi::info_set(*info, "", "v"), MPI_ERR_INFO_KEY);
