@@ -280,6 +280,28 @@ TEST(AttrCalls, CallbacksThatChangeTheirObjectsAttributes)
     });
 }
 
+// A failing delete callback on MPI_COMM_SELF fails MPI_Finalize, which then did nothing: the
+// program may fix the cause and finalize again.
+TEST(AttrCalls, AFailingSelfCallbackFailsFinalize)
+{
+    fake_mputil::run({0, 0}, [](int) {
+        callback_log.clear();
+        failing_key = 3;
+        MPI_Init(nullptr, nullptr);
+        MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+        int key;
+        MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, logging_delete, &key, extra_for(3));
+        MPI_Comm_set_attr(MPI_COMM_SELF, key, nullptr);
+        EXPECT_EQ(MPI_Finalize(), MPI_ERR_OTHER);
+        int flag = 1;
+        MPI_Finalized(&flag);
+        EXPECT_EQ(flag, 0);
+        failing_key = -1;
+        EXPECT_EQ(MPI_Finalize(), MPI_SUCCESS);
+        EXPECT_EQ(callback_log, "d3d3");
+    });
+}
+
 TEST(InfoCalls, HandlesAndErrors)
 {
     mpi_world::run(2, [](int) {
