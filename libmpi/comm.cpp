@@ -22,6 +22,7 @@ constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 
 void destroy(Comm* c)
 {
+    attr_clear(c->attrs);  // delete callbacks ran at MPI_Comm_free (SELF: MPI_Finalize)
     layout_free(&c->layout);
     if (is_inter(*c)) {
         comm_release(c->local);

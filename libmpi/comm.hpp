@@ -7,6 +7,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "attr.hpp"
 #include "coll_schedule.hpp"
 #include "config.hpp"
 
@@ -31,6 +32,7 @@ struct Comm {
     MPI_Group remote_group;
     const int* remote_world;
     int remote_size;
+    AttrList attrs;           // cached attributes (attr.hpp)
 };
 
 inline bool is_inter(const Comm& c) { return c.local != nullptr; }
@@ -84,5 +86,8 @@ struct ColorKey {
 // ordered by key then parent rank, into `members`; returns their count (0 for
 // MPI_UNDEFINED). Reorders `all`.
 int members_of_color(ColorKey* all, int n, int color, const int* world, int* members);
+// The new communicator of world[0..n) on the agreed `id`, with `parent`'s error handler
+// (n == 0: MPI_COMM_NULL).
+int comm_derive(Comm& parent, const int* world, int n, int id, MPI_Comm* out);
 
 }  // namespace lwmpi

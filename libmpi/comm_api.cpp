@@ -12,6 +12,7 @@
 #include "env.hpp"
 #include "errhandler.hpp"
 #include "group.hpp"
+#include "info.hpp"
 #include "intercomm.hpp"
 #include "topo.hpp"
 
@@ -69,6 +70,22 @@ int members_of_color(ColorKey* all, int n, int color, const int* world, int* mem
     return count;
 }
 
+int comm_derive(Comm& parent, const int* world, int n, int id, MPI_Comm* out)
+{
+    if (n == 0) {
+        *out = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    Comm* c;
+    int err = comm_make(world, n, id, MPI_COMM_NULL, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    errhandler_retain(parent.errhandler);  // a new communicator inherits the parent's handler
+    c->errhandler = parent.errhandler;
+    *out = c->handle;
+    return MPI_SUCCESS;
+}
+
 namespace {
 
 // The new communicator of the members world[0..n) (n == 0: this rank is left out and gets
@@ -77,20 +94,26 @@ int construct(Comm& parent, const int* world, int n, MPI_Comm* out)
 {
     int id;
     int err = context_id_agree(parent, &id);
+    return err == MPI_SUCCESS ? comm_derive(parent, world, n, id, out) : err;
+}
+
+// MPI_Comm_dup and MPI_Comm_dup_with_info: the same members, and the attributes the copy
+// callbacks keep. A failing callback leaves no new communicator on this rank.
+int dup(Comm& c, MPI_Comm* newcomm)
+{
+    int err = is_inter(c) ? intercomm_dup(c, newcomm) : construct(c, c.world, c.size, newcomm);
     if (err != MPI_SUCCESS)
         return err;
-    if (n == 0) {
-        *out = MPI_COMM_NULL;
-        return MPI_SUCCESS;
+    // A duplicate carries the topology and the copied attributes, or does not exist.
+    Comm* d = comm_get(*newcomm);
+    err = topo_copy(c.topo, &d->topo);
+    if (err == MPI_SUCCESS)
+        err = attr_copy_all(c.attrs, c.handle, d->handle, &d->attrs);
+    if (err != MPI_SUCCESS) {
+        comm_free_handle(d);
+        *newcomm = MPI_COMM_NULL;
     }
-    Comm* c;
-    err = comm_make(world, n, id, MPI_COMM_NULL, &c);
-    if (err != MPI_SUCCESS)
-        return err;
-    errhandler_retain(parent.errhandler);  // a new communicator inherits the parent's handler
-    c->errhandler = parent.errhandler;
-    *out = c->handle;
-    return MPI_SUCCESS;
+    return err;
 }
 
 // Comm_split and Comm_split_type: gather every (color, key), keep my color's members
@@ -223,6 +246,9 @@ int api::Comm_free(MPI_Comm* comm)
     Comm* c = comm_get(*comm);
     if (!c || *comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
         return fail(*comm, MPI_ERR_COMM);
+    int err = attr_delete_all(c->attrs, *comm);  // a failing callback keeps the communicator
+    if (err != MPI_SUCCESS)
+        return fail(*comm, err);
     comm_free_handle(c);  // pending operations keep the object until they complete
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
@@ -234,10 +260,18 @@ int api::Comm_dup(MPI_Comm comm, MPI_Comm* newcomm)
     int err = enter(comm, newcomm, &c);
     if (err != MPI_SUCCESS)
         return err;
-    err = is_inter(*c) ? intercomm_dup(*c, newcomm) : construct(*c, c->world, c->size, newcomm);
-    if (err == MPI_SUCCESS && (err = topo_copy(c->topo, &comm_get(*newcomm)->topo)) != MPI_SUCCESS)
-        api::Comm_free(newcomm);  // a duplicate carries the topology or does not exist
-    return fail(comm, err);
+    return fail(comm, dup(*c, newcomm));
+}
+
+int api::Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm)
+{
+    Comm* c;
+    int err = enter(comm, newcomm, &c);
+    if (err != MPI_SUCCESS)
+        return err;
+    if (info_check(info, true) != MPI_SUCCESS)
+        return fail(comm, MPI_ERR_INFO);
+    return fail(comm, dup(*c, newcomm));  // LWMPI uses no communicator hints
 }
 
 int api::Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm)
@@ -260,8 +294,8 @@ int api::Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         return err;
     if (is_inter(*c))
         return fail(comm, MPI_ERR_COMM);
-    if (info != MPI_INFO_NULL)
-        return fail(comm, MPI_ERR_INFO);  // no info objects exist
+    if (info_check(info, true) != MPI_SUCCESS)
+        return fail(comm, MPI_ERR_INFO);
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
         return fail(comm, MPI_ERR_ARG);
     // The ranks of one cluster share its memory.

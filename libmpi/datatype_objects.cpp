@@ -30,6 +30,7 @@ void destroy(DerivedType* type) {
         for (int i = 0; i < type->envelope->nd; i++) release_node(type->envelope->types[i]);
     }
     envelope_free(type->envelope);
+    attr_clear(type->attrs);
     free(type->name);
     free(type);
 }
@@ -67,6 +68,7 @@ DerivedType* allocate(int block_count, const TypeBlock* blocks, TypeEnvelope* en
     type->freed = false;
     type->name = nullptr;
     type->envelope = envelope;
+    type->attrs = AttrList{};
     return type;
 }
 
@@ -215,6 +217,7 @@ void type_destroy_all() {
         DerivedType* type = derived_types.remove(i);
         if (type == nullptr) continue;
         envelope_free(type->envelope);
+        attr_clear(type->attrs);
         free(type->name);
         free(type);  // its children are in the table too: no releases needed
     }

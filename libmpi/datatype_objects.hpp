@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include "libmpi/datatype_envelope.hpp"
+#include "libmpi/attr.hpp"
 #include "libmpi/datatype_node.hpp"
 
 namespace lwmpi {
@@ -16,6 +17,7 @@ struct DerivedType {
     bool freed;     // the program's handle is gone; parents or operations still hold it
     char* name;     // malloc'ed, or nullptr for the empty default name
     TypeEnvelope* envelope;  // how the program built it; nullptr for libmpi's inner parts
+    AttrList attrs; // cached attributes (attr.hpp)
     // followed in the same allocation by node.block_count TypeBlocks
 };
 

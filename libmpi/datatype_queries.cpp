@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api.hpp"
+#include "libmpi/attr.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/datatype_walk.hpp"
@@ -183,6 +184,9 @@ int api::Type_free(MPI_Datatype* datatype) {
     if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     DerivedType* derived = derived_type(*datatype);
     if (derived == nullptr) return world_error(MPI_ERR_TYPE);  // incl. predefined
+    // A failing delete callback keeps the type (and its remaining attributes).
+    const int err = attr_delete_all(derived->attrs, *datatype);
+    if (err != MPI_SUCCESS) return world_error(err);
     type_free_handle(derived);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
@@ -199,7 +203,14 @@ int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, envelope, newtype);
     if (rc != MPI_SUCCESS) return world_error(rc);
     // The duplicate has the same committed state (MPI 3.1 section 4.1.10).
-    derived_type(*newtype)->committed = type_check(oldtype, true) == MPI_SUCCESS;
+    DerivedType* dup = derived_type(*newtype);
+    dup->committed = type_check(oldtype, true) == MPI_SUCCESS;
+    rc = attr_copy_all(*type_attrs(oldtype), oldtype, *newtype, &dup->attrs);
+    if (rc != MPI_SUCCESS) {
+        type_free_handle(dup);  // a failing copy callback leaves no new type
+        *newtype = MPI_DATATYPE_NULL;
+        return world_error(rc);
+    }
     return MPI_SUCCESS;
 }
 

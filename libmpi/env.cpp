@@ -1,5 +1,5 @@
 // Environment calls: Init / Finalize and the lifecycle, thread levels, clock, processor
-// name, versions, memory, and the predefined attributes of MPI_COMM_WORLD.
+// name, versions, memory, and the values of the predefined attributes of MPI_COMM_WORLD.
 #include "api.hpp"
 #include "env.hpp"
 
@@ -8,12 +8,14 @@
 
 #include <mputil/mputil.hpp>
 
+#include "attr.hpp"
 #include "bsend.hpp"
 #include "call.hpp"
 #include "comm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
 #include "error_codes.hpp"
+#include "info.hpp"
 #include "request.hpp"
 #include "rank_context.hpp"
 
@@ -56,6 +58,20 @@ int init(int required, int* provided)
 }  // namespace
 
 bool mpi_running() { return rank_context().phase == kRunning; }
+
+const int* predefined_attr(int keyval)
+{
+    switch (keyval) {
+    case MPI_TAG_UB: return &kAttrTagUb;
+    case MPI_HOST: return &kAttrHost;
+    case MPI_IO: return &kAttrIo;
+    case MPI_WTIME_IS_GLOBAL: return &kAttrWtimeIsGlobal;
+    case MPI_UNIVERSE_SIZE: return &rank_context().universe_size;
+    case MPI_APPNUM: return &kAttrAppnum;
+    case MPI_LASTUSEDCODE: return error_last_used_code();
+    default: return nullptr;
+    }
+}
 
 int not_running()
 {
@@ -104,12 +120,18 @@ int api::Finalized(int* flag)
 
 int api::Finalize(void)
 {
+    // First, as if MPI_COMM_SELF were freed, while MPI is still fully usable (8.7.1).
+    int err = attr_delete_all(rank_context().self->attrs, MPI_COMM_SELF);
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_SELF, err);
     request_drain_detached();
     bsend_finalize();
-    int err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
+    err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
+    attr_finalize();
+    info_finalize();
     request_finalize();
     errhandler_finalize();
     error_codes_finalize();
@@ -176,8 +198,8 @@ int api::Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
 {
     if (size < 0 || !baseptr)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
-    if (info != MPI_INFO_NULL)
-        return fail(MPI_COMM_WORLD, MPI_ERR_INFO);  // no info objects exist
+    if (info_check(info, true) != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, MPI_ERR_INFO);
     void* p = mputil::alloc_mem(size > 0 ? static_cast<size_t>(size) : 1);
     if (!p)
         return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
@@ -189,29 +211,5 @@ int api::Free_mem(void* base)
 {
     if (base)
         mputil::free_mem(base);
-    return MPI_SUCCESS;
-}
-
-int api::Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
-{
-    if (!comm_get(comm))
-        return fail(comm, MPI_ERR_COMM);
-    if (!attribute_val || !flag)
-        return fail(comm, MPI_ERR_ARG);
-    const int* value = nullptr;
-    switch (keyval) {
-    case MPI_TAG_UB: value = &kAttrTagUb; break;
-    case MPI_HOST: value = &kAttrHost; break;
-    case MPI_IO: value = &kAttrIo; break;
-    case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
-    case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
-    case MPI_APPNUM: value = &kAttrAppnum; break;
-    case MPI_LASTUSEDCODE: value = error_last_used_code(); break;
-    default: return fail(comm, MPI_ERR_KEYVAL);  // no program-created keys exist
-    }
-    // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).
-    *flag = comm == MPI_COMM_WORLD;
-    if (*flag)
-        memcpy(attribute_val, &value, sizeof value);  // attribute_val is an int** as void*
     return MPI_SUCCESS;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "bsend.hpp"
+#include "attr.hpp"
 #include "comm.hpp"
 #include "datatype_objects.hpp"
 #include "handles.hpp"
@@ -18,6 +19,7 @@ struct Errhandler;  // errhandler.cpp
 struct UserOp;      // op.cpp
 struct MatchedMessage;  // message.cpp
 struct ErrorCodes;  // error_codes.cpp
+struct Info;        // info.cpp
 
 // All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
 // on the rank's first call and freed by mputil when the rank ends.
@@ -45,6 +47,12 @@ struct RankContext {
     BsendBuffer bsend;
     HandleTable<MatchedMessage> messages;
     ErrorCodes* error_codes;  // classes and codes the program added; nullptr: none
+    // attr.cpp
+    HandleTable<Keyval> keyvals;
+    AttrList type_attrs[LWMPI_PREDEFINED_TYPE_COUNT];  // attributes of predefined types
+    // info.cpp
+    HandleTable<Info> infos;
+    Info* env_info;  // MPI_INFO_ENV, made on first use
 };
 
 // The calling rank's state (on any thread of the rank). Out of memory ends the run.

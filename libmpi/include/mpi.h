@@ -9,7 +9,8 @@
  *
  *     bits 31..28  0 (handles are positive ints)
  *     bits 27..24  kind:   1 communicator, 2 group, 3 datatype, 4 operation,
- *                          5 error handler, 6 request, 7 info, 8 message
+ *                          5 error handler, 6 request, 7 info, 8 message,
+ *                          9 attribute key (keyval)
  *     bits 23..20  origin: 0 the kind's null handle, 1 predefined, 2 created by the program
  *     bits 19..0   index:  in the predefined table, or in the calling rank's table
  *
@@ -56,6 +57,7 @@ typedef int64_t MPI_Count;
 #define LWMPI_KIND_REQUEST    6
 #define LWMPI_KIND_INFO       7
 #define LWMPI_KIND_MESSAGE    8
+#define LWMPI_KIND_KEYVAL     9 /* keyvals are ints, not handles, but encoded the same way */
 
 #define LWMPI_ORIGIN_NULL       0
 #define LWMPI_ORIGIN_PREDEFINED 1
@@ -158,6 +160,10 @@ typedef struct MPI_Status {
 #define MPI_MAX_ERROR_STRING           512
 #define MPI_MAX_OBJECT_NAME            128
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
+/* Info keys and values (9) fit, with their NUL, in buffers of these sizes: at most 254 and
+ * 1023 characters, so a program may declare char key[MPI_MAX_INFO_KEY]. */
+#define MPI_MAX_INFO_KEY               255
+#define MPI_MAX_INFO_VAL               1024
 
 /* Bytes of the attached buffer (MPI_Buffer_attach) a pending buffered send takes beyond
  * its packed size (3.6.1): the bookkeeping LWMPI keeps in the buffer, and alignment. */
@@ -189,7 +195,8 @@ extern int lwmpi_weights_empty[1];
 #define MPI_UNWEIGHTED    (lwmpi_unweighted)
 #define MPI_WEIGHTS_EMPTY (lwmpi_weights_empty)
 
-/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
+/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr; program-created
+ * keyvals (6.7) are encoded like handles of kind LWMPI_KIND_KEYVAL, so they never collide. */
 #define MPI_KEYVAL_INVALID  0
 #define MPI_TAG_UB          1
 #define MPI_HOST            2
@@ -222,6 +229,7 @@ extern int lwmpi_weights_empty[1];
 
 /* The message a matched probe of MPI_PROC_NULL returns (3.8.2). */
 #define MPI_MESSAGE_NO_PROC LWMPI_PREDEFINED(LWMPI_KIND_MESSAGE, 0)
+#define MPI_INFO_ENV LWMPI_PREDEFINED(LWMPI_KIND_INFO, 0) /* the rank's environment (9.4) */
 
 /* Predefined datatypes (3.2.2, 4.1.4 pair types for MINLOC/MAXLOC); the index is the
  * row of libmpi's predefined-type table. MPI_LONG_LONG is a synonym of MPI_LONG_LONG_INT. */
@@ -347,6 +355,41 @@ extern int lwmpi_weights_empty[1];
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
 typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn; /* the MPI 2.0 spelling */
+
+/* Attribute callbacks (6.7.2, 6.7.4). Handles are ints, so the communicator, datatype and
+ * MPI-1 forms share one signature and one set of predefined callbacks. */
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
+                                          void *attribute_val, void *extra_state);
+typedef int MPI_Copy_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                              void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val,
+                                void *extra_state);
+
+/* The predefined callbacks: copy nothing (flag = 0), copy the value (flag = 1), delete
+ * nothing. Plain functions (no PMPI_ forms), named by the standard's macros. */
+int lwmpi_null_copy_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                       void *attribute_val_out, int *flag);
+int lwmpi_dup_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                 void *attribute_val_out, int *flag);
+int lwmpi_null_delete_fn(int handle, int keyval, void *attribute_val, void *extra_state);
+
+#define MPI_COMM_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_COMM_DUP_FN         lwmpi_dup_fn
+#define MPI_COMM_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_TYPE_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_TYPE_DUP_FN         lwmpi_dup_fn
+#define MPI_TYPE_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_NULL_COPY_FN        lwmpi_null_copy_fn
+#define MPI_DUP_FN              lwmpi_dup_fn
+#define MPI_NULL_DELETE_FN      lwmpi_null_delete_fn
 
 /* ---------------------------------------------------------------- functions
  *

@@ -317,6 +317,42 @@ LWMPI_CALL(Type_set_name, RUNNING, (MPI_Datatype datatype, const char *type_name
                                     (datatype, type_name))
 LWMPI_CALL(Type_get_name, RUNNING, (MPI_Datatype datatype, char *type_name, int *resultlen),
                                     (datatype, type_name, resultlen))
+/* 6.4 communicators from a group with a tag, with info; 6.7 attribute caching */
+LWMPI_CALL(Comm_create_group, RUNNING, (MPI_Comm comm, MPI_Group group, int tag,
+                                        MPI_Comm *newcomm), (comm, group, tag, newcomm))
+LWMPI_CALL(Comm_dup_with_info, RUNNING, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm),
+                                         (comm, info, newcomm))
+LWMPI_CALL(Comm_set_info, RUNNING, (MPI_Comm comm, MPI_Info info), (comm, info))
+LWMPI_CALL(Comm_get_info, RUNNING, (MPI_Comm comm, MPI_Info *info_used), (comm, info_used))
+LWMPI_CALL(Comm_create_keyval, RUNNING, (MPI_Comm_copy_attr_function *comm_copy_attr_fn,
+                                         MPI_Comm_delete_attr_function *comm_delete_attr_fn,
+                                         int *comm_keyval, void *extra_state),
+                                         (comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state))
+LWMPI_CALL(Comm_free_keyval, RUNNING, (int *comm_keyval), (comm_keyval))
+LWMPI_CALL(Comm_set_attr, RUNNING, (MPI_Comm comm, int comm_keyval, void *attribute_val),
+                                    (comm, comm_keyval, attribute_val))
+LWMPI_CALL(Comm_delete_attr, RUNNING, (MPI_Comm comm, int comm_keyval), (comm, comm_keyval))
+LWMPI_CALL(Type_create_keyval, RUNNING, (MPI_Type_copy_attr_function *type_copy_attr_fn,
+                                         MPI_Type_delete_attr_function *type_delete_attr_fn,
+                                         int *type_keyval, void *extra_state),
+                                         (type_copy_attr_fn, type_delete_attr_fn, type_keyval, extra_state))
+LWMPI_CALL(Type_free_keyval, RUNNING, (int *type_keyval), (type_keyval))
+LWMPI_CALL(Type_set_attr, RUNNING, (MPI_Datatype datatype, int type_keyval, void *attribute_val),
+                                    (datatype, type_keyval, attribute_val))
+LWMPI_CALL(Type_get_attr, RUNNING, (MPI_Datatype datatype, int type_keyval, void *attribute_val,
+                                    int *flag), (datatype, type_keyval, attribute_val, flag))
+LWMPI_CALL(Type_delete_attr, RUNNING, (MPI_Datatype datatype, int type_keyval),
+                                       (datatype, type_keyval))
+/* the MPI-1 forms, deprecated in MPI 2.0 and still part of 3.1 */
+LWMPI_CALL(Keyval_create, RUNNING, (MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
+                                    int *keyval, void *extra_state),
+                                    (copy_fn, delete_fn, keyval, extra_state))
+LWMPI_CALL(Keyval_free, RUNNING, (int *keyval), (keyval))
+LWMPI_CALL(Attr_put, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val),
+                               (comm, keyval, attribute_val))
+LWMPI_CALL(Attr_get, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val, int *flag),
+                               (comm, keyval, attribute_val, flag))
+LWMPI_CALL(Attr_delete, RUNNING, (MPI_Comm comm, int keyval), (comm, keyval))
 
 /* 7. process topologies */
 LWMPI_CALL(Cart_create, RUNNING, (MPI_Comm comm_old, int ndims, const int dims[],
@@ -428,6 +464,19 @@ LWMPI_CALL(Status_set_elements, RUNNING, (MPI_Status *status, MPI_Datatype datat
 LWMPI_CALL(Status_set_elements_x, RUNNING, (MPI_Status *status, MPI_Datatype datatype,
                                             MPI_Count count), (status, datatype, count))
 LWMPI_CALL(Status_set_cancelled, RUNNING, (MPI_Status *status, int flag), (status, flag))
+/* 9. info objects */
+LWMPI_CALL(Info_create, RUNNING, (MPI_Info *info), (info))
+LWMPI_CALL(Info_set, RUNNING, (MPI_Info info, const char *key, const char *value),
+                               (info, key, value))
+LWMPI_CALL(Info_delete, RUNNING, (MPI_Info info, const char *key), (info, key))
+LWMPI_CALL(Info_get, RUNNING, (MPI_Info info, const char *key, int valuelen, char *value,
+                               int *flag), (info, key, valuelen, value, flag))
+LWMPI_CALL(Info_get_valuelen, RUNNING, (MPI_Info info, const char *key, int *valuelen,
+                                        int *flag), (info, key, valuelen, flag))
+LWMPI_CALL(Info_get_nkeys, RUNNING, (MPI_Info info, int *nkeys), (info, nkeys))
+LWMPI_CALL(Info_get_nthkey, RUNNING, (MPI_Info info, int n, char *key), (info, n, key))
+LWMPI_CALL(Info_dup, RUNNING, (MPI_Info info, MPI_Info *newinfo), (info, newinfo))
+LWMPI_CALL(Info_free, RUNNING, (MPI_Info *info), (info))
 
 /* 12.4 threads */
 LWMPI_CALL(Init_thread, ANYTIME, (int *argc, char ***argv, int required, int *provided),
