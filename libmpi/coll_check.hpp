@@ -45,7 +45,7 @@ int agree_with_root(Comm& c, int root, int local);
 int check_op(MPI_Op op, MPI_Datatype type);
 
 // One side of a collective with a block per rank: the v-forms' arrays, or `count` elements
-// each, back to back.
+// each, back to back; the w-form (Alltoallw) adds a type per block and byte displacements.
 struct PerRank {
     const void* buf;
     bool varying;
@@ -53,14 +53,24 @@ struct PerRank {
     const int* displs;
     int count;
     MPI_Datatype type;
+    const MPI_Datatype* types;  // w-form only
+
+    int count_of(int r) const { return varying ? counts[r] : count; }
+    MPI_Datatype type_of(int r) const { return types ? types[r] : type; }
+    void* block(int r) const;  // where block r starts
 };
 inline PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
 {
-    return {buf, true, counts, displs, 0, type};
+    return {buf, true, counts, displs, 0, type, nullptr};
 }
 inline PerRank equal_blocks(const void* buf, int count, MPI_Datatype type)
 {
-    return {buf, false, nullptr, nullptr, count, type};
+    return {buf, false, nullptr, nullptr, count, type, nullptr};
+}
+inline PerRank w_blocks(const void* buf, const int* counts, const int* displs,
+                        const MPI_Datatype* types)
+{
+    return {buf, true, counts, displs, 0, MPI_BYTE, types};
 }
 
 // This rank's buffer of a side whose counts and type passed their checks: MPI_ERR_BUFFER

@@ -20,6 +20,7 @@ struct Comm {
     int size;
     int rank;                 // of the calling rank
     int context_id;           // see config.hpp
+    uint32_t coll_sequence;   // collectives started on it by this rank (their tags)
     MPI_Errhandler errhandler;
     ClusterLayout layout;
     char name[MPI_MAX_OBJECT_NAME];
