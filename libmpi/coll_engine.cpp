@@ -195,9 +195,13 @@ void Schedule::start_transfer(const Step& step)
 
 bool Schedule::inflight_complete()
 {
+    // Poll every transfer (not just up to the first unfinished one): a finished one left
+    // unpolled would end every later sleep on it at once.
+    bool all = true;
     for (int i = 0; i < inflight_count_; i++)
-        if (!request_poll(&inflight_[i]))
-            return false;
+        all &= request_poll(&inflight_[i]);
+    if (!all)
+        return false;
     for (int i = 0; i < inflight_count_; i++) {
         if (inflight_[i].error != MPI_SUCCESS && error_ == MPI_SUCCESS)
             error_ = inflight_[i].error;
