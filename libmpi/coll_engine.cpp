@@ -170,7 +170,7 @@ void* Schedule::scratch(size_t bytes)
 
 int Schedule::ready()
 {
-    if (error_ == MPI_SUCCESS && max_inflight_ > 0) {
+    if (error_ == MPI_SUCCESS && max_inflight_ > 0 && !inflight_) {
         inflight_ = static_cast<Request*>(calloc(max_inflight_, sizeof(Request)));
         if (!inflight_)
             error_ = MPI_ERR_NO_MEM;
