@@ -90,7 +90,7 @@ Run equal_run(const Comm& c, const PerRank& side)
 
 void* PerRank::block(int r) const
 {
-    if (types)
+    if (w_form)
         return block_at(buf, displs[r], 1);  // the w-form's displacements are in bytes
     MPI_Aint index = varying ? displs[r] : static_cast<MPI_Aint>(r) * count;
     return block_at(buf, index, type_extent(type));

@@ -53,24 +53,25 @@ struct PerRank {
     const int* displs;
     int count;
     MPI_Datatype type;
-    const MPI_Datatype* types;  // w-form only
+    bool w_form;                // Alltoallw: a type per block, byte displacements
+    const MPI_Datatype* types;
 
     int count_of(int r) const { return varying ? counts[r] : count; }
-    MPI_Datatype type_of(int r) const { return types ? types[r] : type; }
+    MPI_Datatype type_of(int r) const { return w_form ? types[r] : type; }
     void* block(int r) const;  // where block r starts
 };
 inline PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
 {
-    return {buf, true, counts, displs, 0, type, nullptr};
+    return {buf, true, counts, displs, 0, type, false, nullptr};
 }
 inline PerRank equal_blocks(const void* buf, int count, MPI_Datatype type)
 {
-    return {buf, false, nullptr, nullptr, count, type, nullptr};
+    return {buf, false, nullptr, nullptr, count, type, false, nullptr};
 }
 inline PerRank w_blocks(const void* buf, const int* counts, const int* displs,
                         const MPI_Datatype* types)
 {
-    return {buf, true, counts, displs, 0, MPI_BYTE, types};
+    return {buf, true, counts, displs, 0, MPI_BYTE, true, types};
 }
 
 // This rank's buffer of a side whose counts and type passed their checks: MPI_ERR_BUFFER

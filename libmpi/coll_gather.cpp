@@ -111,9 +111,9 @@ int alltoall(MPI_Comm comm, CollStart start, const PerRank& send, const PerRank&
 {
     return coll_call(comm, start, [&](Comm& c, Schedule& s) {
         bool in_place = send.buf == MPI_IN_PLACE;
-        int err = recv.types ? check_w_blocks(c, recv) : check_blocks(c, recv);
+        int err = recv.w_form ? check_w_blocks(c, recv) : check_blocks(c, recv);
         if (err == MPI_SUCCESS && !in_place)
-            err = send.types ? check_w_blocks(c, send) : check_blocks(c, send);
+            err = send.w_form ? check_w_blocks(c, send) : check_blocks(c, send);
         if (err == MPI_SUCCESS)
             err = check_blocks_buffer(c, recv);
         if (err == MPI_SUCCESS && !in_place)
