@@ -165,6 +165,7 @@ void* Schedule::scratch(size_t bytes)
         return nullptr;
     }
     scratch_[scratch_count_++] = p;
+    scratch_bytes_ += bytes;
     return p;
 }
 

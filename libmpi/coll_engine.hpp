@@ -57,6 +57,7 @@ public:
     void move(const void* from, void* to, size_t bytes);  // raw bytes (scratch buffers)
     // Scratch memory owned by the schedule until it completes; nullptr when out of memory.
     void* scratch(size_t bytes);
+    size_t scratch_bytes() const { return scratch_bytes_; }  // taken so far
     // Ends the building: MPI_SUCCESS or MPI_ERR_NO_MEM (then destroy it, nothing started).
     int ready();
 
@@ -86,6 +87,7 @@ private:
     bool waiting_;
     void** scratch_;
     int scratch_count_, scratch_capacity_;
+    size_t scratch_bytes_;
     int error_;
     bool done_;
 };

@@ -162,4 +162,42 @@ TEST(ScheduleBuild, BarrierIsUpThenDownTheTree)
     });
 }
 
+// Scratch memory of the reductions, per rank (the operand is `span` bytes): leaves of the
+// tree take none, Allreduce at most one operand, Reduce two at inner ranks, one at the root.
+TEST(ScheduleBuild, ReductionsTakeAtMostTheirOperandsOfScratch)
+{
+    for (Placement p : {Placement{8, 4, true}, Placement{13, 5, false}}) {
+        mpi_world::run(p, [](int rank) {
+            lwmpi::Comm* c = lwmpi::comm_get(MPI_COMM_WORLD);
+            ASSERT_NE(c, nullptr);
+            std::vector<double> in(1000, rank), out(1000);
+            lwmpi::ReduceShape shape;
+            ASSERT_EQ(lwmpi::reduce_shape(MPI_DOUBLE, 1000, MPI_SUM, &shape), MPI_SUCCESS);
+            lwmpi::TreeNode node;
+            lwmpi::tree_node(c->layout, 0, rank, &node);
+
+            lwmpi::Schedule* s = lwmpi::Schedule::create(*c);
+            lwmpi::build_allreduce(*s, in.data(), out.data(), shape, MPI_SUM);
+            EXPECT_EQ(s->scratch_bytes(), node.children > 0 ? shape.span : 0) << "rank " << rank;
+            EXPECT_EQ(lwmpi::schedule_run(s), MPI_SUCCESS);
+            EXPECT_EQ(out[999], c->size * (c->size - 1) / 2.0);
+
+            s = lwmpi::Schedule::create(*c);
+            lwmpi::build_reduce(*s, in.data(), out.data(), shape, MPI_SUM, 0);
+            size_t most = rank == 0 ? shape.span : node.children > 1 ? 2 * shape.span
+                                                  : node.children * shape.span;
+            EXPECT_EQ(s->scratch_bytes(), most) << "rank " << rank;
+            EXPECT_EQ(lwmpi::schedule_run(s), MPI_SUCCESS);
+
+            s = lwmpi::Schedule::create(*c);
+            lwmpi::build_scan(*s, in.data(), out.data(), shape, MPI_SUM, true);
+            EXPECT_LE(s->scratch_bytes(), 2 * shape.span);
+            EXPECT_EQ(lwmpi::schedule_run(s), MPI_SUCCESS);
+            if (rank > 0) {
+                EXPECT_EQ(out[0], rank * (rank - 1) / 2.0);
+            }
+        });
+    }
+}
+
 }  // namespace
