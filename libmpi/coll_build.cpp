@@ -304,48 +304,82 @@ void build_allgather(Schedule& s, const void* one, int count, MPI_Datatype type,
     }
 }
 
+namespace {
+
+// The pairwise exchange, expanded window by window when reached (the program's count,
+// displacement and type arrays stay valid until the call completes, MPI 3.1 5.12).
+struct PairwisePlan {
+    PerRank send, recv;
+    char* aside;        // in place: the outgoing blocks, packed
+    size_t* aside_at;   // [size + 1]: where each destination's block starts in `aside`
+    int rank, size;
+};
+
+size_t block_bytes(const PerRank& side, int r)
+{
+    return static_cast<size_t>(type_size(side.type_of(r))) * static_cast<size_t>(side.count_of(r));
+}
+
+int pack_aside(Schedule&, const void* p, int first, int last)
+{
+    const PairwisePlan& plan = *static_cast<const PairwisePlan*>(p);
+    for (int r = first; r < last; r++)
+        if (r != plan.rank)
+            pack_bytes(plan.recv.type_of(r), plan.recv.block(r), plan.recv.count_of(r),
+                       plan.aside + plan.aside_at[r]);
+    return MPI_SUCCESS;
+}
+
+// Steps [first, last): step k sends to rank + k and receives from rank - k.
+int exchange_window(Schedule& s, const void* p, int first, int last)
+{
+    const PairwisePlan& plan = *static_cast<const PairwisePlan*>(p);
+    for (int step = first; step < last; step++) {
+        int dest = (plan.rank + step) % plan.size;
+        int source = (plan.rank - step + plan.size) % plan.size;
+        s.recv_now(source, plan.recv.block(source), plan.recv.count_of(source),
+                   plan.recv.type_of(source));
+        if (plan.aside)
+            s.send_now(dest, plan.aside + plan.aside_at[dest],
+                       static_cast<int>(plan.aside_at[dest + 1] - plan.aside_at[dest]), MPI_BYTE);
+        else
+            s.send_now(dest, plan.send.block(dest), plan.send.count_of(dest),
+                       plan.send.type_of(dest));
+    }
+    return MPI_SUCCESS;
+}
+
+}  // namespace
+
 void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv)
 {
     Comm& c = s.comm();
-    // In place: the outgoing blocks are packed aside first, then sent as bytes.
-    bool in_place = send.buf == MPI_IN_PLACE;
-    char* aside = nullptr;
-    size_t* aside_at = nullptr;
-    if (in_place) {
-        size_t total = 0;
-        for (int r = 0; r < c.size; r++)
-            if (r != c.rank)
-                total += static_cast<size_t>(type_size(recv.type_of(r))) * recv.count_of(r);
-        aside = static_cast<char*>(s.scratch(total));
-        aside_at = static_cast<size_t*>(s.scratch(sizeof(size_t) * (c.size + 1)));
-        if (!aside || !aside_at)
+    PairwisePlan* plan = static_cast<PairwisePlan*>(s.scratch(sizeof(PairwisePlan)));
+    if (!plan)
+        return;
+    *plan = PairwisePlan{send, recv, nullptr, nullptr, c.rank, c.size};
+    if (send.buf == MPI_IN_PLACE) {
+        // The outgoing blocks are packed aside first, then sent as bytes.
+        plan->aside_at = static_cast<size_t*>(s.scratch(sizeof(size_t) * (c.size + 1)));
+        if (!plan->aside_at)
             return;
-        size_t offset = 0;
+        size_t total = 0;
         for (int r = 0; r < c.size; r++) {
-            aside_at[r] = offset;
-            if (r == c.rank)
-                continue;
-            size_t bytes = static_cast<size_t>(type_size(recv.type_of(r))) * recv.count_of(r);
-            s.copy(recv.block(r), recv.count_of(r), recv.type_of(r), aside + offset,
-                   static_cast<int>(bytes), MPI_BYTE);
-            offset += bytes;
+            plan->aside_at[r] = total;
+            total += r == c.rank ? 0 : block_bytes(recv, r);
         }
-        aside_at[c.size] = offset;
+        plan->aside_at[c.size] = total;
+        if (!(plan->aside = static_cast<char*>(s.scratch(total))))
+            return;
+        s.expand(pack_aside, plan, 0, c.size, 0);
     } else {
         s.copy(send.block(c.rank), send.count_of(c.rank), send.type_of(c.rank), recv.block(c.rank),
                recv.count_of(c.rank), recv.type_of(c.rank));
     }
     // Steps go in windows of kAlltoallWindow, all of a window's transfers in flight at once.
     for (int first = 1; first < c.size; first += kAlltoallWindow) {
-        for (int step = first; step < c.size && step < first + kAlltoallWindow; step++) {
-            int dest = (c.rank + step) % c.size;
-            int source = (c.rank - step + c.size) % c.size;
-            s.recv(source, recv.block(source), recv.count_of(source), recv.type_of(source));
-            if (in_place)
-                s.send_bytes(dest, aside + aside_at[dest], aside_at[dest + 1] - aside_at[dest]);
-            else
-                s.send(dest, send.block(dest), send.count_of(dest), send.type_of(dest));
-        }
+        int last = first + kAlltoallWindow < c.size ? first + kAlltoallWindow : c.size;
+        s.expand(exchange_window, plan, first, last, 2 * (last - first));
         s.fence();
     }
 }

@@ -59,8 +59,12 @@ void Schedule::add(const Step& step)
     type_retain(step.type);
     if (step.kind == StepKind::Copy)
         type_retain(step.to_type);
-    if (step.kind == StepKind::Send || step.kind == StepKind::Recv) {
-        if (++round_transfers_ > max_inflight_)
+    int transfers = step.kind == StepKind::Send || step.kind == StepKind::Recv ? 1
+                    : step.kind == StepKind::Expand                         ? step.to_count
+                                                                            : 0;
+    if (transfers > 0) {
+        round_transfers_ += transfers;
+        if (round_transfers_ > max_inflight_)
             max_inflight_ = round_transfers_;
     } else if (step.kind == StepKind::Fence) {
         round_transfers_ = 0;
@@ -143,6 +147,52 @@ void Schedule::move(const void* from, void* to, size_t bytes)
     s.bytes = bytes;
     s.type = MPI_BYTE;
     add(s);
+}
+
+void Schedule::expand(Expander fn, const void* plan, int first, int last, int transfers)
+{
+    Step s = {};
+    s.kind = StepKind::Expand;
+    s.expand = fn;
+    s.from = plan;
+    s.peer = first;
+    s.count = last;
+    s.to_count = transfers;
+    s.type = MPI_BYTE;
+    add(s);
+}
+
+void Schedule::send_now(int peer, const void* buf, int count, MPI_Datatype type)
+{
+    Step s = {};
+    s.kind = StepKind::Send;
+    s.peer = peer;
+    s.from = buf;
+    s.count = count;
+    s.type = type;
+    start_now(s);
+}
+
+void Schedule::recv_now(int peer, void* buf, int count, MPI_Datatype type)
+{
+    Step s = {};
+    s.kind = StepKind::Recv;
+    s.peer = peer;
+    s.to = buf;
+    s.count = count;
+    s.type = type;
+    start_now(s);
+}
+
+void Schedule::start_now(const Step& s)
+{
+    if (error_ != MPI_SUCCESS)
+        return;
+    if (inflight_count_ == max_inflight_) {  // an expander started more than it declared
+        error_ = MPI_ERR_INTERN;
+        return;
+    }
+    start_transfer(s);
 }
 
 void* Schedule::scratch(size_t bytes)
@@ -239,6 +289,7 @@ void Schedule::run_local(const Step& step)
     case StepKind::Combine: err = op_apply(step.op, step.from, step.to, step.count, step.type); break;
     case StepKind::Copy: err = typed_copy(step); break;
     case StepKind::Move: memmove(step.to, step.from, step.bytes); break;
+    case StepKind::Expand: err = step.expand(*this, step.from, step.peer, step.count); break;
     default: break;
     }
     if (err != MPI_SUCCESS && error_ == MPI_SUCCESS)

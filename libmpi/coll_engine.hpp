@@ -21,7 +21,14 @@ constexpr int kExchangeTag = 0;
 constexpr uint32_t kScheduleTags = 0x3fffffff;  // tags 1 .. kScheduleTags
 inline int schedule_tag(uint32_t sequence) { return 1 + static_cast<int>(sequence % kScheduleTags); }
 
-enum class StepKind : uint8_t { Send, Recv, Fence, Combine, Copy, Move };
+enum class StepKind : uint8_t { Send, Recv, Fence, Combine, Copy, Move, Expand };
+
+class Schedule;
+// A step that produces its work when reached (Expand): `plan` is the builder's data, [first,
+// last) the part of it this step covers. It starts transfers (Schedule::send_now/recv_now)
+// or works locally; returns MPI_SUCCESS or an error. Schedules with one transfer per peer
+// (all-to-all) stay small this way: no step per peer is stored.
+using Expander = int (*)(Schedule& s, const void* plan, int first, int last);
 
 struct Step {
     StepKind kind;
@@ -34,6 +41,7 @@ struct Step {
     MPI_Datatype to_type;
     MPI_Op op;            // Combine
     size_t bytes;         // Move
+    Expander expand;      // Expand: plan in `from`, [peer, count) its range
 };
 
 class Schedule {
@@ -55,6 +63,11 @@ public:
     void copy(const void* from, int count, MPI_Datatype type, void* to, int to_count,
               MPI_Datatype to_type);
     void move(const void* from, void* to, size_t bytes);  // raw bytes (scratch buffers)
+    // A step that expands when reached into at most `transfers` transfers (see Expander).
+    void expand(Expander fn, const void* plan, int first, int last, int transfers);
+    // For expanders: start a transfer now (it joins the current round).
+    void send_now(int peer, const void* buf, int count, MPI_Datatype type);
+    void recv_now(int peer, void* buf, int count, MPI_Datatype type);
     // Scratch memory owned by the schedule until it completes; nullptr when out of memory.
     void* scratch(size_t bytes);
     size_t scratch_bytes() const { return scratch_bytes_; }  // taken so far
@@ -73,6 +86,7 @@ public:
 private:
     void add(const Step& step);
     void start_transfer(const Step& step);
+    void start_now(const Step& step);
     bool inflight_complete();
     void run_local(const Step& step);
 

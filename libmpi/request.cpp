@@ -201,7 +201,7 @@ void wait_ops(Request* const* reqs, int n, int need)
         }
         if (done >= need || pending == 0)
             break;
-        int capacity = n + collectives_op_capacity();
+        int capacity = pending + collectives_op_capacity();
         mputil::Op** ops = stack_ops;
         int* index = stack_index;
         if (capacity > kStackOps) {
