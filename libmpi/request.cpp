@@ -194,7 +194,8 @@ void wait_ops(Request* const* reqs, int n, int need)
             Request* r = reqs[i];
             if (!r || !r->active)
                 continue;
-            if (request_poll(r))
+            // Collectives were just advanced: polling them again would test every transfer twice.
+            if (r->collective ? r->complete : request_poll(r))
                 done++;
             else
                 pending++;
