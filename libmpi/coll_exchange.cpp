@@ -2,7 +2,6 @@
 #include <stdlib.h>
 
 #include "coll.hpp"
-#include "coll_check.hpp"
 #include "datatype.hpp"
 
 namespace lwmpi {
@@ -96,27 +95,6 @@ int reduce_shape(MPI_Datatype type, int count, MPI_Op op, ReduceShape* out)
     out->span = count > 0 && end > start ? static_cast<size_t>(end - start) : 0;
     out->offset = -start;
     return MPI_SUCCESS;
-}
-
-int operand_alloc(const ReduceShape& s, Operand* out)
-{
-    out->memory = malloc(s.span > 0 ? s.span : 1);
-    out->base = static_cast<char*>(out->memory) + s.offset;
-    return out->memory ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-}
-
-void operand_free(Operand* o)
-{
-    free(o->memory);
-    o->memory = o->base = nullptr;
-}
-
-int operand_copy(const ReduceShape& s, const void* buf, Operand* out)
-{
-    int err = operand_alloc(s, out);
-    if (err == MPI_SUCCESS && (err = local_copy(buf, s.count, s.type, out->base, s.count, s.type)))
-        operand_free(out);
-    return err;
 }
 
 }  // namespace lwmpi

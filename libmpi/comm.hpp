@@ -21,6 +21,7 @@ struct Comm {
     int size;
     int rank;                 // of the calling rank
     int context_id;           // see config.hpp
+    uint32_t coll_sequence;   // collectives started on it by this rank (their tags)
     MPI_Errhandler errhandler;
     ClusterLayout layout;
     struct Topology* topo;    // process topology (topo.hpp), or nullptr

@@ -319,7 +319,8 @@ int api::Cancel(MPI_Request* request)
     if (!request)
         return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Request* r = request_get(*request);
-    if (!r || !r->active)
+    // A collective's request cannot be cancelled (MPI 3.1 section 5.12 makes it erroneous).
+    if (!r || !r->active || r->collective)
         return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST);
     // A receive that has not matched is removed; anything else completes normally, which
     // the standard allows (the program learns it through MPI_Test_cancelled).

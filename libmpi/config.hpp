@@ -8,26 +8,25 @@ namespace lwmpi {
 // Largest user tag (MPI_TAG_UB); the transport carries any non-negative int.
 constexpr int kTagUb = 0x3fffffff;
 
-// MPI_Comm_create_group's members agree on a context id by messages on the parent's
-// collective context tagged kCreateGroupTagBase + the program's tag: above kTagUb, so they
-// never match the collectives' own messages, whose tags stay within 0..kTagUb.
-constexpr int kCreateGroupTagBase = kTagUb + 1;
-
 // Communicator context ids: each communicator owns one id; its point-to-point traffic uses
 // transport context 2*id and its collectives 2*id + 1, so the two never match.
 constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
 
-// Tags on a communicator's collective context. The collectives run in the same order on
-// every member, so their own traffic needs one tag (kCollTag, FIFO per peer). The
-// neighbourhood collectives reach only a rank's neighbours and use a range of their own,
-// [kNeighborTagFirst, kNeighborTagFirst + kNeighborTags), so the two kinds never match each
-// other's messages, whatever the other collectives' scheme becomes. The blocking ones use the
-// first tag (FIFO per peer pairs repeated neighbours); the rest is kept for nonblocking ones.
+// Tags on a communicator's collective context (the transport's tags are non-negative ints),
+// in disjoint ranges so that no kind of collective traffic can match another's:
+//   0                         Exchange batches: blocking calls that do not overlap
+//   1 .. kScheduleTags        collective schedules, numbered by the communicator's sequence
+//   kNeighborTagFirst + i     the neighbourhood collectives (blocking ones use i = 0)
+//   kCreateGroupTagBase + t   MPI_Comm_create_group's agreement under the program's tag t
 constexpr int kCollTag = 0;
-constexpr int kNeighborTagFirst = 0x70000000;
 constexpr int kNeighborTags = 16;
+constexpr int kNeighborTagFirst = kTagUb + 1 - kNeighborTags;
+constexpr uint32_t kScheduleTags = kNeighborTagFirst - 1;
+constexpr int kCreateGroupTagBase = kTagUb + 1;
+static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
+              "every collective tag is a non-negative int");
 
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;

@@ -83,11 +83,6 @@ int not_running()
     return fail(MPI_COMM_NULL, MPI_ERR_OTHER);
 }
 
-int not_running(const char* call)
-{
-    CallScope named(call);
-    return not_running();
-}
 
 }  // namespace lwmpi
 

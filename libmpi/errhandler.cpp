@@ -61,12 +61,6 @@ int raise_error(MPI_Comm comm, int code)
     mputil::abort_run(code);
 }
 
-int fail(MPI_Comm comm, int code, const char* call)
-{
-    CallScope named(call);
-    return raise_error(comm, code);
-}
-
 bool errhandler_valid(MPI_Errhandler h) { return is_builtin(h) || get(h) != nullptr; }
 
 void errhandler_retain(MPI_Errhandler h)

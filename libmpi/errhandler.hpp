@@ -11,9 +11,6 @@
 namespace lwmpi {
 
 inline int fail(MPI_Comm comm, int code) { return raise_error(comm, code); }
-// The error of `call` when the running call reports it under another name (the collectives
-// still name themselves).
-int fail(MPI_Comm comm, int code, const char* call);
 
 bool errhandler_valid(MPI_Errhandler handler);
 void errhandler_retain(MPI_Errhandler handler);   // no-op for the predefined ones

@@ -157,6 +157,33 @@ int check_reduction(const void* send, const void* recv, int count, MPI_Datatype 
     return err;
 }
 
+// One reduction operand in its own memory: `base` is where element 0 goes.
+struct Operand {
+    void* base;
+    void* memory;
+};
+
+int operand_alloc(const ReduceShape& s, Operand* out)
+{
+    out->memory = malloc(s.span > 0 ? s.span : 1);
+    out->base = static_cast<char*>(out->memory) + s.offset;
+    return out->memory ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+void operand_free(Operand* o)
+{
+    free(o->memory);
+    o->memory = o->base = nullptr;
+}
+
+int operand_copy(const ReduceShape& s, const void* buf, Operand* out)
+{
+    int err = operand_alloc(s, out);
+    if (err == MPI_SUCCESS && (err = local_copy(buf, s.count, s.type, out->base, s.count, s.type)))
+        operand_free(out);
+    return err;
+}
+
 // This group's data reduced to its leader (whose `acc` then holds it).
 int reduce_here(Comm& c, const ReduceShape& shape, const void* send, MPI_Op op, Operand* acc)
 {

@@ -38,6 +38,7 @@ struct RankContext {
     // request.cpp
     HandleTable<Request> requests;
     Request* detached;
+    Request* collectives;  // active collective requests (coll_engine.cpp)
     // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
     HandleTable<UserOp> user_ops;
     HandleTable<DerivedType> derived_types;

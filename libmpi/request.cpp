@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bsend.hpp"
+#include "coll_engine.hpp"
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "handles.hpp"
@@ -108,10 +109,13 @@ void request_setup(Request* r, bool is_send, mputil::SendMode mode, Comm* comm, 
     r->staging = nullptr;
     r->op = nullptr;
     r->message = nullptr;
+    r->schedule = nullptr;
+    r->collective = false;
 }
 
 void request_teardown(Request* r)
 {
+    collective_teardown(r);
     if (r->comm) {
         comm_release(r->comm);
         type_release(r->type);
@@ -158,6 +162,8 @@ bool request_poll(Request* r)
 {
     if (r->complete || !r->active)
         return r->complete;
+    if (r->schedule)
+        return collective_poll(r);
     mputil::Completion c;
     if (mputil::test(r->op, &c))
         complete(r, c);
@@ -181,39 +187,48 @@ void poll_detached()
     }
 }
 
+// Sleeps on the transfers of the point-to-point requests and of every active collective
+// (those among `reqs` and the others), advancing the collectives each time one wakes it.
 void wait_ops(Request* const* reqs, int n, int need)
 {
     mputil::Op* stack_ops[kStackOps];
     int stack_index[kStackOps];
-    mputil::Op** ops = stack_ops;
-    int* index = stack_index;
-    if (n > kStackOps) {
-        ops = static_cast<mputil::Op**>(malloc(sizeof(mputil::Op*) * n));
-        index = static_cast<int*>(malloc(sizeof(int) * n));
-        if (!ops || !index)
-            mputil::abort_run(MPI_ERR_NO_MEM);  // cannot wait without scratch: end the run
-    }
     for (;;) {
+        collectives_progress();
         int done = 0, pending = 0;
         for (int i = 0; i < n; i++) {
-            ops[i] = nullptr;
             Request* r = reqs[i];
             if (!r || !r->active)
                 continue;
-            if (request_poll(r)) {
+            // Collectives were just advanced: polling them again would test every transfer twice.
+            if (r->collective ? r->complete : request_poll(r))
                 done++;
-            } else {
-                ops[i] = r->op;
+            else
                 pending++;
-            }
         }
         if (done >= need || pending == 0)
             break;
-        mputil::wait_some(ops, n, index, n);
-    }
-    if (ops != stack_ops) {
-        free(ops);
-        free(index);
+        int capacity = pending + collectives_op_capacity();
+        mputil::Op** ops = stack_ops;
+        int* index = stack_index;
+        if (capacity > kStackOps) {
+            ops = static_cast<mputil::Op**>(malloc(sizeof(mputil::Op*) * capacity));
+            index = static_cast<int*>(malloc(sizeof(int) * capacity));
+            if (!ops || !index)
+                mputil::abort_run(MPI_ERR_NO_MEM);  // cannot wait without scratch: end the run
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Request* r = reqs[i];
+            if (r && r->active && !r->complete && !r->schedule)
+                ops[k++] = r->op;
+        }
+        k += collectives_pending_ops(ops + k);
+        mputil::wait_some(ops, k, index, k);
+        if (ops != stack_ops) {
+            free(ops);
+            free(index);
+        }
     }
 }
 

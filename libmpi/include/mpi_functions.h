@@ -236,6 +236,12 @@ LWMPI_CALL(Alltoallv, RUNNING, (const void *sendbuf, const int sendcounts[], con
                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                                 const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm),
                                 (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm))
+/* 5.8 all-to-all with a datatype per block */
+LWMPI_CALL(Alltoallw, RUNNING, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                const MPI_Datatype sendtypes[], void *recvbuf,
+                                const int recvcounts[], const int rdispls[],
+                                const MPI_Datatype recvtypes[], MPI_Comm comm),
+                                (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
 LWMPI_CALL(Reduce, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, int root, MPI_Comm comm),
                              (sendbuf, recvbuf, count, datatype, op, root, comm))
@@ -253,6 +259,73 @@ LWMPI_CALL(Scan, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Da
 LWMPI_CALL(Exscan, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, MPI_Comm comm),
                              (sendbuf, recvbuf, count, datatype, op, comm))
+/* 5.12 nonblocking collectives */
+LWMPI_CALL(Ibarrier, RUNNING, (MPI_Comm comm, MPI_Request *request), (comm, request))
+LWMPI_CALL(Ibcast, RUNNING, (void *buffer, int count, MPI_Datatype datatype, int root,
+                             MPI_Comm comm, MPI_Request *request),
+                             (buffer, count, datatype, root, comm, request))
+LWMPI_CALL(Igather, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, MPI_Request *request),
+                              (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+LWMPI_CALL(Igatherv, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, int root, MPI_Comm comm,
+                               MPI_Request *request),
+                               (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm, request))
+LWMPI_CALL(Iscatter, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                               MPI_Comm comm, MPI_Request *request),
+                               (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+LWMPI_CALL(Iscatterv, RUNNING, (const void *sendbuf, const int sendcounts[], const int displs[],
+                                MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                MPI_Request *request),
+                                (sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm, request))
+LWMPI_CALL(Iallgather, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm, MPI_Request *request),
+                                 (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Iallgatherv, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                  void *recvbuf, const int recvcounts[], const int displs[],
+                                  MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request),
+                                  (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request))
+LWMPI_CALL(Ialltoall, RUNNING, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                MPI_Comm comm, MPI_Request *request),
+                                (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Ialltoallv, RUNNING, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                 MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                                 const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                                 MPI_Request *request),
+                                 (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request))
+LWMPI_CALL(Ialltoallw, RUNNING, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+                                 const MPI_Datatype sendtypes[], void *recvbuf,
+                                 const int recvcounts[], const int rdispls[],
+                                 const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                 MPI_Request *request),
+                                 (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request))
+LWMPI_CALL(Ireduce, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, int root, MPI_Comm comm, MPI_Request *request),
+                              (sendbuf, recvbuf, count, datatype, op, root, comm, request))
+LWMPI_CALL(Iallreduce, RUNNING, (const void *sendbuf, void *recvbuf, int count,
+                                 MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                 MPI_Request *request),
+                                 (sendbuf, recvbuf, count, datatype, op, comm, request))
+LWMPI_CALL(Ireduce_scatter_block, RUNNING, (const void *sendbuf, void *recvbuf, int recvcount,
+                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                            MPI_Request *request),
+                                            (sendbuf, recvbuf, recvcount, datatype, op, comm, request))
+LWMPI_CALL(Ireduce_scatter, RUNNING, (const void *sendbuf, void *recvbuf, const int recvcounts[],
+                                      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                      MPI_Request *request),
+                                      (sendbuf, recvbuf, recvcounts, datatype, op, comm, request))
+LWMPI_CALL(Iscan, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                            MPI_Op op, MPI_Comm comm, MPI_Request *request),
+                            (sendbuf, recvbuf, count, datatype, op, comm, request))
+LWMPI_CALL(Iexscan, RUNNING, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                              MPI_Op op, MPI_Comm comm, MPI_Request *request),
+                              (sendbuf, recvbuf, count, datatype, op, comm, request))
 LWMPI_CALL(Op_create, RUNNING, (MPI_User_function *user_fn, int commute, MPI_Op *op),
                                 (user_fn, commute, op))
 LWMPI_CALL(Op_free, RUNNING, (MPI_Op *op), (op))
