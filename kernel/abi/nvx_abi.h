@@ -209,6 +209,7 @@ struct nvx_info {
     uint32_t node_count;     /* NoC nodes on the board                              */
     uint32_t compute_user_harts; /* user harts (PEs) of a compute cluster           */
     char board[16];          /* board name, NUL-terminated                         */
+    uint64_t free_memory;    /* bytes of cluster memory no one holds yet (free pages)   */
 };
 
 /* Initial user stack, as built by the kernel for the program's first thread:

@@ -48,6 +48,7 @@ CallResult sys_info(Thread*, const CallArgs& a) {
     info.first_user_hart = 1;
     info.max_threads = kMaxThreads;
     info.user_memory = g_space.user_memory();
+    info.free_memory = g_pages.free_pages() * board::kPageSize;
     str_copy(info.board, sizeof info.board, b.name);
     info.node = g_layout.cluster->first_node;
     info.nodes = g_layout.cluster->nodes;
