@@ -74,6 +74,12 @@ CallResult sys_clock_take(Thread* t, const CallArgs& a) {
 
 CallResult sys_wait_note(Thread* t, const CallArgs& a) { return set_wait_note(t, UserAddr(a.a0)); }
 
+// Only the calling thread writes its own flag; the kernel core reads it when the thread ends.
+CallResult sys_fault_ends_program(Thread* t, const CallArgs&) {
+    __atomic_store_n(&t->fault_ends_program, true, __ATOMIC_RELEASE);
+    return resume_with(0);
+}
+
 CallResult sys_clock_server(Thread* t, const CallArgs&) {
     clock_make_server(this_cpu(), t);
     return resume_with(0);
@@ -132,6 +138,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_CLOCK_TAKE, kHere, sys_clock_take},
     {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
     {NVX_SYS_WAIT_NOTE, kHere, sys_wait_note},
+    {NVX_SYS_FAULT_ENDS_PROGRAM, kHere, sys_fault_ends_program},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},
