@@ -1,8 +1,10 @@
 /* LWMPI's own memory on one cluster, measured from the allocator and the kernel
  * (<nvx/memory.h>): run it with every rank on one cluster (--map-by compact). Rank 0
- * reads the cluster's memory while the others wait in a barrier, and prints one row:
+ * reads the cluster's memory while the others wait in a barrier, and prints (bytes):
  *   memory variant=V ranks=N cluster=B image=B lwmpi_heap=B helper_stacks=B rank_stack=B
- *          rank_stacks=B lwmpi=B alltoall_peak=B allreduce_peak=B heap_left=B heap_left_end=B
+ *          rank_stacks=B lwmpi=B heap_left=B                         (after MPI_Init)
+ *   memory-phase NAME peak=B slack=B   or   memory-phase NAME failed=ERROR  (per collective)
+ *   memory-end heap_left_end=B
  * Method (all in bytes):
  *  - the "before" picture is nvx_memory_at_start(): the runtime takes it just before
  *    LWMPI's nvx_program_main starts anything;
@@ -33,15 +35,8 @@
 #include <string.h>
 
 enum { kPairBytes = 4096, kAllreduceBytes = 64 * 1024, kProbeMin = 4096 };
-static const uint64_t kNoRoom = ~(uint64_t)0;  /* the program's own buffers did not fit */
 
-/* A peak, or "-" when the phase could not run for want of the program's buffers. */
-static const char *peak_text(char *out, size_t n, uint64_t base, uint64_t extra)
-{
-    if (extra == kNoRoom) snprintf(out, n, "-");
-    else snprintf(out, n, "%llu", (unsigned long long)(base + extra));
-    return out;
-}
+
 
 /* The most the heap can still give, in blocks of at least kProbeMin; everything is freed. */
 static uint64_t heap_left(void)
@@ -100,13 +95,22 @@ static int all_have(int have)
     return all;
 }
 
-static void fail(int rank, const char *what, int err)
+/* A collective failed on this rank (the others may wait for it): say so and end the run. */
+static void fail(const char *phase, int err)
 {
     char text[MPI_MAX_ERROR_STRING];
     int len;
     MPI_Error_string(err, text, &len);
-    printf("mpi_memory: rank %d: %s: %s\n", rank, what, text);
+    printf("memory-phase %s failed=%s\n", phase, text);
     MPI_Abort(MPI_COMM_WORLD, 3);
+}
+
+/* What a phase took beyond LWMPI's level after MPI_Init, on rank 0. */
+static void report_phase(int rank, const char *name, uint64_t lwmpi, uint64_t extra, uint64_t slack)
+{
+    if (rank == 0)
+        printf("memory-phase %s peak=%llu slack=%llu\n", name, (unsigned long long)(lwmpi + extra),
+               (unsigned long long)slack);
 }
 
 int main(int argc, char **argv)
@@ -119,30 +123,44 @@ int main(int argc, char **argv)
     int iterations = argc > 1 ? atoi(argv[1]) : 3;
 
     MPI_Barrier(MPI_COMM_WORLD);
-    struct nvx_memory before, after;
-    uint64_t left = 0;
+    uint64_t lwmpi = 0;
     if (rank == 0) {
+        struct nvx_memory before, after;
         nvx_memory_at_start(&before);
         nvx_memory_get(&after);
-        left = after.free + after.heap_free;
+        uint64_t rank_stack = nvx_thread_stack_size();
+        uint64_t lwmpi_heap = after.heap_in_use - before.heap_in_use;
+        uint64_t rank_stacks = (uint64_t)size * rank_stack;
+        uint64_t helper_stacks = after.stacks - before.stacks - rank_stacks;
+        lwmpi = lwmpi_heap + helper_stacks;
+        char lib[MPI_MAX_LIBRARY_VERSION_STRING];
+        int len;
+        MPI_Get_library_version(lib, &len);
+        const char *variant = strstr(lib, "variant ") ? strstr(lib, "variant ") + 8 : "?";
+        printf("memory variant=%s ranks=%d cluster=%llu image=%llu lwmpi_heap=%llu helper_stacks=%llu "
+               "rank_stack=%llu rank_stacks=%llu lwmpi=%llu heap_left=%llu\n",
+               variant, size, (unsigned long long)before.cluster, (unsigned long long)before.image,
+               (unsigned long long)lwmpi_heap, (unsigned long long)helper_stacks, (unsigned long long)rank_stack,
+               (unsigned long long)rank_stacks, (unsigned long long)lwmpi,
+               (unsigned long long)(after.free + after.heap_free));
     }
-    uint64_t rank_stack = nvx_thread_stack_size();
     MPI_Barrier(MPI_COMM_WORLD);
 
     /* Alltoall of kPairBytes per rank pair. */
     char *s = malloc((size_t)size * kPairBytes), *r = malloc((size_t)size * kPairBytes);
-    struct phase a2a = {0, 0, 0};
-    uint64_t a2a_extra = kNoRoom;
     if (all_have(s != NULL && r != NULL)) {
         memset(s, rank, (size_t)size * kPairBytes);
+        struct phase a2a;
         phase_start(rank, &a2a);
         for (int i = 0; i < iterations; i++) {
             int err = MPI_Alltoall(s, kPairBytes, MPI_BYTE, r, kPairBytes, MPI_BYTE, MPI_COMM_WORLD);
-            if (err != MPI_SUCCESS) fail(rank, "MPI_Alltoall", err);
+            if (err != MPI_SUCCESS) fail("alltoall", err);
         }
-        a2a_extra = phase_end(rank, &a2a);
+        report_phase(rank, "alltoall", lwmpi, phase_end(rank, &a2a), a2a.slack);
         for (int k = 0; k < size; k++)
-            if (r[(size_t)k * kPairBytes] != (char)k) fail(rank, "alltoall delivered wrong data", MPI_ERR_OTHER);
+            if (r[(size_t)k * kPairBytes] != (char)k) fail("alltoall", MPI_ERR_OTHER);
+    } else if (rank == 0) {
+        printf("memory-phase alltoall failed=no room for the program's buffers\n");
     }
     free(s);
     free(r);
@@ -150,42 +168,23 @@ int main(int argc, char **argv)
     /* Allreduce of kAllreduceBytes, in place (the program's buffer once per rank). */
     int count = kAllreduceBytes / (int)sizeof(int);
     int *v = malloc(kAllreduceBytes);
-    struct phase red = {0, 0, 0};
-    uint64_t red_extra = kNoRoom;
     if (all_have(v != NULL)) {
+        struct phase red;
         phase_start(rank, &red);
         for (int i = 0; i < iterations; i++) {
             for (int k = 0; k < count; k++) v[k] = rank + k;
             int err = MPI_Allreduce(MPI_IN_PLACE, v, count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-            if (err != MPI_SUCCESS) fail(rank, "MPI_Allreduce", err);
+            if (err != MPI_SUCCESS) fail("allreduce", err);
         }
-        red_extra = phase_end(rank, &red);
-        if (v[1] != size * (size - 1) / 2 + size) fail(rank, "allreduce computed a wrong sum", MPI_ERR_OTHER);
+        report_phase(rank, "allreduce", lwmpi, phase_end(rank, &red), red.slack);
+        if (v[1] != size * (size - 1) / 2 + size) fail("allreduce", MPI_ERR_OTHER);
+    } else if (rank == 0) {
+        printf("memory-phase allreduce failed=no room for the program's buffers\n");
     }
     free(v);
 
     MPI_Barrier(MPI_COMM_WORLD);
-    if (rank == 0) {
-        uint64_t left_end = heap_left();
-        char lib[MPI_MAX_LIBRARY_VERSION_STRING];
-        int len;
-        MPI_Get_library_version(lib, &len);
-        const char *variant = strstr(lib, "variant ") ? strstr(lib, "variant ") + 8 : "?";
-        uint64_t lwmpi_heap = after.heap_in_use - before.heap_in_use;
-        uint64_t rank_stacks = (uint64_t)size * rank_stack;
-        uint64_t helper_stacks = after.stacks - before.stacks - rank_stacks;
-        uint64_t lwmpi = lwmpi_heap + helper_stacks;
-        char p1[24], p2[24];
-        printf("memory variant=%s ranks=%d cluster=%llu image=%llu lwmpi_heap=%llu helper_stacks=%llu "
-               "rank_stack=%llu rank_stacks=%llu lwmpi=%llu alltoall_peak=%s alltoall_slack=%llu "
-               "allreduce_peak=%s allreduce_slack=%llu heap_left=%llu heap_left_end=%llu\n",
-               variant, size, (unsigned long long)before.cluster, (unsigned long long)before.image,
-               (unsigned long long)lwmpi_heap, (unsigned long long)helper_stacks,
-               (unsigned long long)rank_stack, (unsigned long long)rank_stacks, (unsigned long long)lwmpi,
-               peak_text(p1, sizeof p1, lwmpi, a2a_extra), (unsigned long long)a2a.slack,
-               peak_text(p2, sizeof p2, lwmpi, red_extra), (unsigned long long)red.slack,
-               (unsigned long long)left, (unsigned long long)left_end);
-    }
+    if (rank == 0) printf("memory-end heap_left_end=%llu\n", (unsigned long long)heap_left());
     MPI_Finalize();
     return 0;
 }
