@@ -11,7 +11,9 @@
  *  3. Exhaustion: rank 0 takes every byte of its cluster's heap while the others wait in
  *     a receive posted before (so nothing else on the cluster needs memory meanwhile);
  *     then MPI_Comm_dup(MPI_COMM_SELF) and MPI_Isend to itself must return MPI_ERR_NO_MEM,
- *     and succeed once the memory is given back; the heap is back at its level. */
+ *     and succeed once the memory is given back. Twice: the second time leaves the heap in
+ *     use where the first left it (a failed call keeps nothing; the first may leave a few
+ *     bytes that the heap's layout after the hoard holds, 16 measured in the opt build). */
 #include <mpi.h>
 #include <nvx/memory.h>
 #include <stdlib.h>
@@ -173,10 +175,15 @@ int main(int argc, char **argv)
                     ROUNDS, (unsigned long long)level);
 
     exhaustion(rank, size);
-    uint64_t end = cluster_heap(node_rank);
-    if (node_rank == 0)
-        SUITE_CHECK(end == level, "heap in use %llu bytes after the exhaustion, %llu before", (unsigned long long)end,
-                    (unsigned long long)level);
+    uint64_t once = cluster_heap(node_rank);
+    exhaustion(rank, size);
+    uint64_t twice = cluster_heap(node_rank);
+    if (node_rank == 0) {
+        SUITE_CHECK(once - level <= 64, "heap in use %llu bytes after an exhaustion, %llu before",
+                    (unsigned long long)once, (unsigned long long)level);
+        SUITE_CHECK(twice == once, "heap in use %llu bytes after a second exhaustion, %llu after the first",
+                    (unsigned long long)twice, (unsigned long long)once);
+    }
     MPI_Comm_free(&node);
     return suite_finalize();
 }
