@@ -36,6 +36,20 @@ bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE)
 // The owner saw `op` done: its time moves to the completer's (Lamport).
 void take_completion_time(const Op* op) { nvx_clock_take(op->stamp); }
 
+// The cluster's budget of data in local cells: taken when a cell is made, given back when
+// its message is received.
+bool take_cell_bytes(size_t bytes)
+{
+    size_t held = __atomic_load_n(&g_cluster.cell_bytes, __ATOMIC_ACQUIRE);
+    do {
+        if (held + bytes > config::kLocalCellBytes) return false;
+    } while (!__atomic_compare_exchange_n(&g_cluster.cell_bytes, &held, held + bytes, false, __ATOMIC_ACQ_REL,
+                                          __ATOMIC_ACQUIRE));
+    return true;
+}
+
+void give_cell_bytes(size_t bytes) { __atomic_sub_fetch(&g_cluster.cell_bytes, bytes, __ATOMIC_ACQ_REL); }
+
 Op* new_op(OpKind kind, RankState* me)  // nullptr when out of memory
 {
     Op* op = static_cast<Op*>(malloc(sizeof(Op)));
@@ -55,7 +69,7 @@ void consume(RankState* me, Op* recv, Unexpected* u)
     switch (u->holding) {
     case Holding::Cell:
         if (u->remote_eager && me->debts.consumed(u->env.source)) me->credits_due = 1;
-        if (u->local_cell) me->local_cells--;
+        if (u->local_cell) give_cell_bytes(u->bytes);
         deliver_bytes(recv, u->env, u->payload(), u->bytes);
         break;
     case Holding::LocalRef: {
@@ -72,15 +86,16 @@ void consume(RankState* me, Op* recv, Unexpected* u)
     free(u);
 }
 
-// An unexpected entry for a local send: a cell holding the data while cells last and
-// memory allows, else a reference to the sender's buffer. nullptr when even that cannot be
-// had (peer's lock held).
-Unexpected* local_unexpected(RankState* peer, Op* send, const Envelope& e)
+// An unexpected entry for a local send: a cell holding the data while the cluster's cell
+// budget and memory allow, else a reference to the sender's buffer. nullptr when even that
+// cannot be had (peer's lock held).
+Unexpected* local_unexpected(Op* send, const Envelope& e)
 {
     bool cell = send->mode != SendMode::Synchronous && send->bytes <= config::kLocalCellMax &&
-                peer->local_cells < config::kLocalCells;
+                take_cell_bytes(send->bytes);
     Unexpected* u = cell ? static_cast<Unexpected*>(malloc(sizeof(Unexpected) + send->bytes)) : nullptr;
     if (u == nullptr) {
+        if (cell) give_cell_bytes(send->bytes);
         cell = false;
         u = static_cast<Unexpected*>(malloc(sizeof(Unexpected)));
         if (u == nullptr) return nullptr;
@@ -91,7 +106,6 @@ Unexpected* local_unexpected(RankState* peer, Op* send, const Envelope& e)
     if (cell) {
         u->holding = Holding::Cell;
         u->local_cell = true;
-        peer->local_cells++;
         if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
     } else {
         u->holding = Holding::LocalRef;
@@ -111,7 +125,7 @@ bool local_send(RankState* me, RankState* peer, Op* send)
     if (recv != nullptr) {
         deliver_bytes(recv, e, send->data, send->bytes);
     } else {
-        Unexpected* u = local_unexpected(peer, send, e);
+        Unexpected* u = local_unexpected(send, e);
         if (u == nullptr) {
             nvx_mutex_unlock(&peer->lock);
             return false;

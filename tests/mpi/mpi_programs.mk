@@ -19,3 +19,8 @@ user-programs: mpi-programs
 .PHONY: bench-mpi
 bench-mpi: mpi-programs
 	benchmarks/mpi/bench.sh
+
+# LWMPI's own memory on one compute cluster of mppa256 and mppa256-xl (1, 4, 12 ranks; opt and unopt).
+.PHONY: bench-mpi-memory
+bench-mpi-memory: mpi-programs
+	benchmarks/mpi/memory.sh
