@@ -72,24 +72,12 @@ void Schedule::add(const Step& step)
 
 void Schedule::send(int peer, const void* buf, int count, MPI_Datatype type)
 {
-    Step s = {};
-    s.kind = StepKind::Send;
-    s.peer = peer;
-    s.from = buf;
-    s.count = count;
-    s.type = type;
-    add(s);
+    add(Step{.kind = StepKind::Send, .peer = peer, .from = buf, .count = count, .type = type});
 }
 
 void Schedule::recv(int peer, void* buf, int count, MPI_Datatype type)
 {
-    Step s = {};
-    s.kind = StepKind::Recv;
-    s.peer = peer;
-    s.to = buf;
-    s.count = count;
-    s.type = type;
-    add(s);
+    add(Step{.kind = StepKind::Recv, .peer = peer, .to = buf, .count = count, .type = type});
 }
 
 // Byte counts above INT_MAX would need pieces; the boards' memories are far below that.
@@ -105,82 +93,42 @@ void Schedule::recv_bytes(int peer, void* buf, size_t bytes)
 
 void Schedule::fence()
 {
-    Step s = {};
-    s.kind = StepKind::Fence;
-    s.type = MPI_BYTE;
-    add(s);
+    add(Step{.kind = StepKind::Fence, .type = MPI_BYTE});
 }
 
 void Schedule::combine(MPI_Op op, const void* in, void* inout, int count, MPI_Datatype type)
 {
-    Step s = {};
-    s.kind = StepKind::Combine;
-    s.op = op;
-    s.from = in;
-    s.to = inout;
-    s.count = count;
-    s.type = type;
-    add(s);
+    add(Step{.kind = StepKind::Combine, .from = in, .to = inout, .count = count, .type = type,
+             .op = op});
 }
 
 void Schedule::copy(const void* from, int count, MPI_Datatype type, void* to, int to_count,
                     MPI_Datatype to_type)
 {
-    Step s = {};
-    s.kind = StepKind::Copy;
-    s.from = from;
-    s.count = count;
-    s.type = type;
-    s.to = to;
-    s.to_count = to_count;
-    s.to_type = to_type;
-    add(s);
+    add(Step{.kind = StepKind::Copy, .from = from, .to = to, .count = count, .type = type,
+             .to_count = to_count, .to_type = to_type});
 }
 
 void Schedule::move(const void* from, void* to, size_t bytes)
 {
-    Step s = {};
-    s.kind = StepKind::Move;
-    s.from = from;
-    s.to = to;
-    s.bytes = bytes;
-    s.type = MPI_BYTE;
-    add(s);
+    add(Step{.kind = StepKind::Move, .from = from, .to = to, .type = MPI_BYTE, .bytes = bytes});
 }
 
 void Schedule::expand(Expander fn, const void* plan, int first, int last, int transfers)
 {
-    Step s = {};
-    s.kind = StepKind::Expand;
-    s.expand = fn;
-    s.from = plan;
-    s.peer = first;
-    s.count = last;
-    s.to_count = transfers;
-    s.type = MPI_BYTE;
-    add(s);
+    add(Step{.kind = StepKind::Expand, .peer = first, .from = plan, .count = last, .type = MPI_BYTE,
+             .to_count = transfers, .expand = fn});
 }
 
 void Schedule::send_now(int peer, const void* buf, int count, MPI_Datatype type)
 {
-    Step s = {};
-    s.kind = StepKind::Send;
-    s.peer = peer;
-    s.from = buf;
-    s.count = count;
-    s.type = type;
-    start_now(s);
+    start_now(Step{.kind = StepKind::Send, .peer = peer, .from = buf, .count = count,
+                   .type = type});
 }
 
 void Schedule::recv_now(int peer, void* buf, int count, MPI_Datatype type)
 {
-    Step s = {};
-    s.kind = StepKind::Recv;
-    s.peer = peer;
-    s.to = buf;
-    s.count = count;
-    s.type = type;
-    start_now(s);
+    start_now(Step{.kind = StepKind::Recv, .peer = peer, .to = buf, .count = count, .type = type});
 }
 
 void Schedule::start_now(const Step& s)
