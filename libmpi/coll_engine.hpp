@@ -28,18 +28,19 @@ class Schedule;
 // (all-to-all) stay small this way: no step per peer is stored.
 using Expander = int (*)(Schedule& s, const void* plan, int first, int last);
 
+// Built with designated initializers: a field a kind does not use keeps its default.
 struct Step {
-    StepKind kind;
-    int peer;             // Send, Recv
-    const void* from;     // Send: data; Combine: in; Copy, Move: source
-    void* to;             // Recv: buffer; Combine: inout; Copy, Move: destination
-    int count;            // of `type` at `from` (Send, Combine, Copy) or `to` (Recv)
-    MPI_Datatype type;
-    int to_count;         // Copy: room at `to`, in elements of to_type
-    MPI_Datatype to_type;
-    MPI_Op op;            // Combine
-    size_t bytes;         // Move
-    Expander expand;      // Expand: plan in `from`, [peer, count) its range
+    StepKind kind = StepKind::Fence;
+    int peer = 0;                 // Send, Recv
+    const void* from = nullptr;   // Send: data; Combine: in; Copy, Move: source
+    void* to = nullptr;           // Recv: buffer; Combine: inout; Copy, Move: destination
+    int count = 0;                // of `type` at `from` (Send, Combine, Copy) or `to` (Recv)
+    MPI_Datatype type = MPI_BYTE;
+    int to_count = 0;             // Copy: room at `to`, in elements of to_type
+    MPI_Datatype to_type = MPI_DATATYPE_NULL;
+    MPI_Op op = MPI_OP_NULL;      // Combine
+    size_t bytes = 0;             // Move
+    Expander expand = nullptr;    // Expand: plan in `from`, [peer, count) its range
 };
 
 class Schedule {
