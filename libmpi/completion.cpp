@@ -158,6 +158,7 @@ int single(MPI_Request* request, MPI_Status* status, bool block, int* flag)
         request_wait(&r, 1, 1);
     else if (!request_poll(r)) {
         *flag = 0;
+        mputil::poll_idle();
         return MPI_SUCCESS;
     }
     if (flag)
@@ -189,6 +190,7 @@ int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool b
         }
     }
     *flag = 0;  // only Testany gets here
+    mputil::poll_idle();
     return MPI_SUCCESS;
 }
 
@@ -205,8 +207,10 @@ int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int*
         for (int i = 0; i < count; i++)
             done += s.list[i] && request_poll(s.list[i]);
         *flag = done == active;
-        if (done != active)
+        if (done != active) {
+            mputil::poll_idle();
             return MPI_SUCCESS;  // Testall reports nothing until everything is complete
+        }
     }
     empty_statuses(count, s.list, statuses);
     int reported;
@@ -229,7 +233,10 @@ int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_St
     for (int i = 0; i < incount; i++)
         if (s.list[i])
             request_poll(s.list[i]);
-    return report_complete(incount, requests, s.list, statuses, indices, outcount);
+    err = report_complete(incount, requests, s.list, statuses, indices, outcount);
+    if (*outcount == 0)
+        mputil::poll_idle();
+    return err;
 }
 
 }  // namespace
@@ -292,6 +299,8 @@ int api::Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
     if (!r)
         return nothing_active(status, flag);
     *flag = request_poll(r);
+    if (!*flag)
+        mputil::poll_idle();
     if (*flag && status != MPI_STATUS_IGNORE)
         status_report(status, r->status);  // the request itself stays as it is
     return MPI_SUCCESS;

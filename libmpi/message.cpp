@@ -77,6 +77,7 @@ int matched_probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI
     if (!m->held) {
         rank_context().messages.remove(index);
         free(m);
+        mputil::poll_idle();
         return MPI_SUCCESS;  // Improbe found nothing: message and status are left alone
     }
     m->comm = c;

@@ -309,6 +309,8 @@ int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status*
             mputil::probe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
         else
             found = mputil::iprobe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+        if (!found)
+            mputil::poll_idle();
         if (found)
             err = probe_status(*c, m, status);
     }

@@ -386,6 +386,8 @@ bool cancel(Op* op)
 
 void release(Op* op) { free(op); }
 
+void poll_idle() { nvx_thread_yield(); }
+
 bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
     RankState* me = me_or_die();

@@ -59,6 +59,13 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
 // Makes progress; true when `op` is done, then *out is filled (out may be nullptr).
 bool test(Op* op, Completion* out);
 
+// A nonblocking call (test, probe) that found nothing gives the rank's hart away once, so
+// that a program polling in a loop leaves the turn to the threads that bring what it polls
+// for (the agent, a local sender, the kernel core): under deterministic execution a hart
+// that never enters the kernel keeps its whole turn (about 10^8 instructions) before the
+// harts it waits for run. libmpi calls it once per fruitless MPI call, not per request.
+void poll_idle();
+
 // Blocks in the kernel until at least one of ops[0..n) is done (nullptr entries are
 // skipped); writes the indices of up to max_done done operations to done_index and returns
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().

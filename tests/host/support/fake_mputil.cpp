@@ -291,6 +291,8 @@ void release(Op* op)
     delete op;
 }
 
+void poll_idle() { std::this_thread::yield(); }
+
 // The first unexpected message that matches (the world lock held), or end().
 static std::deque<::Message>::iterator find_unexpected(int source, uint32_t context, int tag, Completion* out)
 {
