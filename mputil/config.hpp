@@ -34,10 +34,12 @@ inline constexpr uint32_t kMaxWriters = 8;
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell (taken from
 // the heap when sent, given back when received) so that the sender returns at once, while
-// the cells of the whole cluster hold at most kLocalCellBytes of data; larger messages (or
-// beyond that) wait for the receive and are copied once, sender to receiver.
+// the cells of the whole cluster take at most kLocalCellBytes of heap, entries included;
+// larger messages (or beyond that) wait for the receive and are copied once, sender to
+// receiver. A receiver that falls behind must still find memory for its own receives: the
+// budget stays well under the 64 KiB a program may leave free (tests/mpi/mpi_soak.c).
 inline constexpr size_t kLocalCellMax = 1024;
-inline constexpr size_t kLocalCellBytes = 64 * 1024;
+inline constexpr size_t kLocalCellBytes = 24 * 1024;
 
 // Exit status of a run in which a rank ended (returned from main or called exit(0))
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.

@@ -124,7 +124,7 @@ struct Cluster {
     int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
     bool local_path;           // the variant: local messages through shared memory
     size_t user_memory;        // the cluster's user memory: no buffer can be larger
-    size_t cell_bytes;         // data held in local cells now (atomic; config::kLocalCellBytes)
+    size_t cell_bytes;         // heap held by local cells now (atomic; config::kLocalCellBytes)
     unsigned node_count;
     // Statistics (first contact through the Name Server; portal writers started).
     uint64_t first_contacts;

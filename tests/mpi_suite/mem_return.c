@@ -1,6 +1,12 @@
 /* LWMPI gives back what it takes. Its memory is read from the allocator (heap in use,
  * newlib's mallinfo through <nvx/memory.h>) by the first rank of each cluster while the
  * cluster's other ranks wait, since ranks of a cluster share one heap.
+ * The reading must see no message or collective in flight: a blocking collective keeps its
+ * schedule on the heap while it runs, and a message arriving at a cluster takes an entry
+ * there, so ranks that went on to a barrier while the reader read made the level differ by
+ * what they held (and by how the heap's chunks lay under it). The cluster's ranks wait on a
+ * plain barrier of the cluster instead, and the clusters read one after another, each let
+ * go by the one before, so nothing is sent to a cluster while it reads.
  *  1. One round of the workload first, and once what step 3 does on MPI_COMM_SELF: it
  *     starts what LWMPI keeps by design (portal writers started on demand stay in their
  *     pool; a communicator builds its schedules on first use); the level is read after.
@@ -16,6 +22,7 @@
  *     bytes that the heap's layout after the hoard holds, 16 measured in the opt build). */
 #include <mpi.h>
 #include <nvx/memory.h>
+#include <nvx/sync.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,17 +55,60 @@ static void give_back(struct block *list)
     }
 }
 
-/* The heap in use, read by the cluster's first rank while its other ranks wait. */
-static uint64_t cluster_heap(int node_rank)
+/* Who reads: each cluster's first rank (a reader), in world-rank order. */
+struct readers {
+    int node_rank;
+    int prev, next; /* the readers before and after this rank's cluster, or MPI_PROC_NULL */
+    int last;       /* the last reader, which lets every rank go */
+};
+
+static nvx_barrier_t cluster_quiet; /* the cluster's ranks (globals are per cluster) */
+
+static struct readers find_readers(int rank, int size, MPI_Comm node)
+{
+    struct readers r;
+    int node_size;
+    MPI_Comm_rank(node, &r.node_rank);
+    MPI_Comm_size(node, &node_size);
+    if (r.node_rank == 0) nvx_barrier_init(&cluster_quiet, (unsigned)node_size);
+    int *first = malloc(sizeof(int) * (size_t)size);
+    MPI_Allgather(&r.node_rank, 1, MPI_INT, first, 1, MPI_INT, MPI_COMM_WORLD);
+    r.prev = r.next = MPI_PROC_NULL;
+    r.last = 0;
+    for (int i = 0; i < size; i++) {
+        if (first[i] != 0) continue;
+        if (i < rank) r.prev = i;
+        if (i > rank && r.next == MPI_PROC_NULL) r.next = i;
+        r.last = i;
+    }
+    free(first);
+    return r;
+}
+
+/* The heap in use, read by the cluster's first rank while no rank sends or runs a
+ * collective: the work is done (the barrier), the cluster's ranks wait on cluster_quiet,
+ * the previous cluster's reader lets this one read, and the last reader lets everyone go. */
+static uint64_t cluster_heap(int rank, int size, const struct readers *r)
 {
     uint64_t in_use = 0;
     MPI_Barrier(MPI_COMM_WORLD);
-    if (node_rank == 0) {
+    nvx_barrier_wait(&cluster_quiet);
+    if (r->node_rank == 0) {
+        int token = 0;
+        MPI_Recv(&token, 1, MPI_INT, r->prev, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         struct nvx_memory m;
         nvx_memory_get(&m);
         in_use = m.heap_in_use;
+        MPI_Send(&token, 1, MPI_INT, r->next, 0, MPI_COMM_WORLD);
     }
-    MPI_Barrier(MPI_COMM_WORLD);
+    nvx_barrier_wait(&cluster_quiet);
+    int go = 0;
+    if (rank == r->last) {
+        for (int i = 0; i < size; i++)
+            if (i != rank) MPI_Send(&go, 1, MPI_INT, i, 1, MPI_COMM_WORLD);
+    } else {
+        MPI_Recv(&go, 1, MPI_INT, r->last, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
     return in_use;
 }
 
@@ -157,27 +207,28 @@ static void exhaustion(int rank, int size)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    int rank, size, node_rank;
+    int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     MPI_Comm node;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &node_rank);
+    struct readers readers = find_readers(rank, size, node);
+    int node_rank = readers.node_rank;
 
     round_of_work(rank, size);
     if (rank == 0) self_calls();
-    uint64_t level = cluster_heap(node_rank);
+    uint64_t level = cluster_heap(rank, size, &readers);
     for (int r = 0; r < ROUNDS; r++) round_of_work(rank, size);
-    uint64_t after = cluster_heap(node_rank);
+    uint64_t after = cluster_heap(rank, size, &readers);
     if (node_rank == 0)
         SUITE_CHECK(after == level, "heap in use %llu bytes after %d rounds, %llu before", (unsigned long long)after,
                     ROUNDS, (unsigned long long)level);
 
     exhaustion(rank, size);
-    uint64_t once = cluster_heap(node_rank);
+    uint64_t once = cluster_heap(rank, size, &readers);
     exhaustion(rank, size);
-    uint64_t twice = cluster_heap(node_rank);
+    uint64_t twice = cluster_heap(rank, size, &readers);
     if (node_rank == 0) {
         SUITE_CHECK(once - level <= 64, "heap in use %llu bytes after an exhaustion, %llu before",
                     (unsigned long long)once, (unsigned long long)level);
