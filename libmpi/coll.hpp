@@ -1,20 +1,27 @@
 // The collectives' internal layer. Everything runs on the communicator's collective context
-// (so it never matches user messages) with the library's own requests. Data moves as packed
-// bytes or typed operands (reductions). Schedules: coll_schedule.hpp.
+// (so it never matches user messages) with the library's own requests. Every collective is
+// a schedule of the engine (coll_engine.hpp) built by one builder below; trees:
+// coll_schedule.hpp.
 #pragma once
 
 #include <mpi.h>
 #include <stddef.h>
 
+#include "call.hpp"
+#include "coll_check.hpp"
+#include "coll_engine.hpp"
 #include "comm.hpp"
+#include "config.hpp"
+#include "errhandler.hpp"
 #include "request.hpp"
 
 namespace lwmpi {
 
-// A batch of transfers started together and waited for together.
+// A batch of transfers started together and waited for together, for blocking calls whose
+// members all wait for it before anything else, all with one tag (config.hpp).
 class Exchange {
 public:
-    Exchange(Comm& comm, int max_transfers);
+    Exchange(Comm& comm, int max_transfers, int tag = kCollTag);
     ~Exchange();
     Exchange(const Exchange&) = delete;
     Exchange& operator=(const Exchange&) = delete;
@@ -34,6 +41,7 @@ private:
     Request** list_;
     int used_ = 0;
     int max_;
+    int tag_;
     int error_ = MPI_SUCCESS;
 };
 
@@ -47,25 +55,86 @@ struct ReduceShape {
 };
 int reduce_shape(MPI_Datatype type, int count, MPI_Op op, ReduceShape* out);  // or ERR_TYPE/OP
 
-// A buffer for one reduction operand: `base` is where element 0 goes.
-struct Operand {
-    void* base;
-    void* memory;
-};
-int operand_alloc(const ReduceShape& s, Operand* out);  // MPI_ERR_NO_MEM
-void operand_free(Operand* o);
-// An operand holding a copy of `buf` (count elements of the shape's type).
-int operand_copy(const ReduceShape& s, const void* buf, Operand* out);
+// Scratch for one reduction operand in `s`: returns where element 0 goes (nullptr when out
+// of memory, which the schedule remembers).
+void* operand_scratch(Schedule& s, const ReduceShape& shape);
 
-// Building blocks (collective over `c`; every member calls them with matching arguments).
+// Schedule builders (coll_build.cpp): each adds one collective's steps to `s`, built the
+// same way on every member. Data move typed; `input` is this rank's operand of a reduction
+// (count elements of the shape's type), `result` where its result goes.
+void build_barrier(Schedule& s);
+void build_bcast(Schedule& s, void* buf, int count, MPI_Datatype type, int root);
+void build_bcast_bytes(Schedule& s, void* buf, size_t bytes, int root);
+// `result`: the root's buffer (ignored elsewhere). Commutative ops use the two-level tree
+// rooted at the root; the others the rank-ordered tree rooted at rank 0.
+void build_reduce(Schedule& s, const void* input, void* result, const ReduceShape& shape,
+                  MPI_Op op, int root);
+void build_allreduce(Schedule& s, const void* input, void* result, const ReduceShape& shape,
+                     MPI_Op op);
+// Inclusive (or exclusive) prefix reduction in rank order (recursive doubling); rank 0's
+// `result` of an exclusive scan is left as it is.
+void build_scan(Schedule& s, const void* input, void* result, const ReduceShape& shape,
+                MPI_Op op, bool exclusive);
+// Reduces `input` (the sum of counts elements) and gives rank r block r (counts[r]).
+void build_reduce_scatter(Schedule& s, const void* input, void* result, const int* counts,
+                          const ReduceShape& shape, MPI_Op op);
+// Rooted data movement: the root's side has a block per rank (`many`), every rank one
+// block (`one`, MPI_IN_PLACE at the root: its block is already in place).
+void build_gather(Schedule& s, const void* one, int count, MPI_Datatype type, const PerRank& many,
+                  int root);
+void build_scatter(Schedule& s, const PerRank& many, void* one, int count, MPI_Datatype type,
+                   int root);
+void build_allgather(Schedule& s, const void* one, int count, MPI_Datatype type,
+                     const PerRank& all);
+// Pairwise exchange in windows of kAlltoallWindow steps; send.buf MPI_IN_PLACE: the
+// outgoing blocks are taken from `recv` (packed aside first).
+void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv);
+
+// How a collective call starts: blocking calls run their schedule to completion, the
+// I-forms hand its request to the program.
+struct CollStart {
+    MPI_Request* request;
+    bool nonblocking;
+};
+constexpr CollStart kBlocking = {nullptr, false};
+inline CollStart nonblocking(MPI_Request* request) { return {request, true}; }
+
+// Runs one collective call on `comm`: `build(Comm&, Schedule&)` checks the arguments (an
+// error ends the call with nothing started) and adds the steps. Errors go to the
+// communicator's handler; the I-forms report argument errors at once.
+template <typename Build>
+int coll_call(MPI_Comm comm, CollStart start, Build build)
+{
+    if (start.nonblocking) {
+        if (!start.request)
+            return fail(comm, MPI_ERR_ARG);
+        *start.request = MPI_REQUEST_NULL;
+    }
+    Comm* c = comm_get(comm);
+    if (!c)
+        return fail(comm, MPI_ERR_COMM);
+    // The blocking intercommunicator collectives take another path (intercomm_coll.cpp);
+    // the others are defined here on intracommunicators only.
+    if (is_inter(*c))
+        return fail(comm, MPI_ERR_COMM);
+    Schedule* s = Schedule::create(*c);
+    if (!s)
+        return fail(comm, MPI_ERR_NO_MEM);
+    int err = build(*c, *s);
+    if (err != MPI_SUCCESS) {
+        Schedule::destroy(s);
+        return fail(comm, err);
+    }
+    err = start.nonblocking ? schedule_start(s, start.request) : schedule_run(s);
+    return fail(comm, err);
+}
+
+// Building blocks for other calls (communicator constructors, checks): build and run.
 int coll_barrier(Comm& c);
 int coll_bcast_bytes(Comm& c, void* buf, size_t bytes, int root);
-// `acc` holds this rank's operand; on return the root's `acc` holds the result.
+int coll_allreduce(Comm& c, void* acc, const ReduceShape& shape, MPI_Op op);  // in place
+// In place too: on return the root's `acc` holds the result.
 int coll_reduce(Comm& c, void* acc, const ReduceShape& shape, MPI_Op op, int root);
-int coll_allreduce(Comm& c, void* acc, const ReduceShape& shape, MPI_Op op);
-// Inclusive (or exclusive) prefix reduction in rank order; with `exclusive`, rank 0's
-// `acc` is left as it is.
-int coll_scan(Comm& c, void* acc, const ReduceShape& shape, MPI_Op op, bool exclusive);
 // Every rank's `bytes` bytes, concatenated in rank order into `all` (size * bytes).
 int coll_allgather_bytes(Comm& c, const void* mine, size_t bytes, void* all);
 

@@ -88,6 +88,14 @@ Run equal_run(const Comm& c, const PerRank& side)
 
 }  // namespace
 
+void* PerRank::block(int r) const
+{
+    if (w_form)
+        return block_at(buf, displs[r], 1);  // the w-form's displacements are in bytes
+    MPI_Aint index = varying ? displs[r] : static_cast<MPI_Aint>(r) * count;
+    return block_at(buf, index, type_extent(type));
+}
+
 int check_blocks_buffer(const Comm& c, const PerRank& side)
 {
     return check_buffer(side.buf, moves_elements(c, side) ? 1 : 0, side.type);

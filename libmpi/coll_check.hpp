@@ -10,17 +10,6 @@
 
 namespace lwmpi {
 
-// Runs a collective call: library running, communicator valid, then `body(Comm&)`; its error
-// goes to the communicator's handler.
-template <typename Body>
-int collective(const char* call, MPI_Comm comm, Body body)
-{
-    if (!mpi_running())
-        return not_running(call);
-    Comm* c = comm_get(comm);
-    return fail(comm, c ? body(*c) : MPI_ERR_COMM, call);
-}
-
 // Order of the checks, so that every rank reaches the same verdict without communicating:
 // first the arguments every rank must pass alike (communicator, counts that must match,
 // datatypes, operation, root), then this rank's own buffers (null, MPI_IN_PLACE where the
@@ -45,7 +34,7 @@ int agree_with_root(Comm& c, int root, int local);
 int check_op(MPI_Op op, MPI_Datatype type);
 
 // One side of a collective with a block per rank: the v-forms' arrays, or `count` elements
-// each, back to back.
+// each, back to back; the w-form (Alltoallw) adds a type per block and byte displacements.
 struct PerRank {
     const void* buf;
     bool varying;
@@ -53,14 +42,25 @@ struct PerRank {
     const int* displs;
     int count;
     MPI_Datatype type;
+    bool w_form;                // Alltoallw: a type per block, byte displacements
+    const MPI_Datatype* types;
+
+    int count_of(int r) const { return varying ? counts[r] : count; }
+    MPI_Datatype type_of(int r) const { return w_form ? types[r] : type; }
+    void* block(int r) const;  // where block r starts
 };
 inline PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
 {
-    return {buf, true, counts, displs, 0, type};
+    return {buf, true, counts, displs, 0, type, false, nullptr};
 }
 inline PerRank equal_blocks(const void* buf, int count, MPI_Datatype type)
 {
-    return {buf, false, nullptr, nullptr, count, type};
+    return {buf, false, nullptr, nullptr, count, type, false, nullptr};
+}
+inline PerRank w_blocks(const void* buf, const int* counts, const int* displs,
+                        const MPI_Datatype* types)
+{
+    return {buf, true, counts, displs, 0, MPI_BYTE, true, types};
 }
 
 // This rank's buffer of a side whose counts and type passed their checks: MPI_ERR_BUFFER

@@ -2,20 +2,16 @@
 #include <stdlib.h>
 
 #include "coll.hpp"
-#include "coll_check.hpp"
 #include "datatype.hpp"
 
 namespace lwmpi {
 
-namespace {
-constexpr int kCollTag = 0;  // collectives run in the same order on every member: FIFO suffices
-}
-
-Exchange::Exchange(Comm& comm, int max_transfers)
+Exchange::Exchange(Comm& comm, int max_transfers, int tag)
     : comm_(comm),
       requests_(static_cast<Request*>(calloc(max_transfers > 0 ? max_transfers : 1, sizeof(Request)))),
       list_(static_cast<Request**>(calloc(max_transfers > 0 ? max_transfers : 1, sizeof(Request*)))),
-      max_(max_transfers)
+      max_(max_transfers),
+      tag_(tag)
 {
     if (!requests_ || !list_)
         error_ = MPI_ERR_NO_MEM;
@@ -37,7 +33,7 @@ void Exchange::add(bool is_send, const void* buf, int count, MPI_Datatype type, 
     }
     Request* r = &requests_[used_];
     request_setup(r, is_send, mputil::SendMode::Standard, &comm_, coll_context(comm_), buf, count,
-                  type, peer, kCollTag);
+                  type, peer, tag_);
     int err = request_start(r);
     if (err != MPI_SUCCESS) {
         request_teardown(r);
@@ -99,27 +95,6 @@ int reduce_shape(MPI_Datatype type, int count, MPI_Op op, ReduceShape* out)
     out->span = count > 0 && end > start ? static_cast<size_t>(end - start) : 0;
     out->offset = -start;
     return MPI_SUCCESS;
-}
-
-int operand_alloc(const ReduceShape& s, Operand* out)
-{
-    out->memory = malloc(s.span > 0 ? s.span : 1);
-    out->base = static_cast<char*>(out->memory) + s.offset;
-    return out->memory ? MPI_SUCCESS : MPI_ERR_NO_MEM;
-}
-
-void operand_free(Operand* o)
-{
-    free(o->memory);
-    o->memory = o->base = nullptr;
-}
-
-int operand_copy(const ReduceShape& s, const void* buf, Operand* out)
-{
-    int err = operand_alloc(s, out);
-    if (err == MPI_SUCCESS && (err = local_copy(buf, s.count, s.type, out->base, s.count, s.type)))
-        operand_free(out);
-    return err;
 }
 
 }  // namespace lwmpi

@@ -11,6 +11,7 @@
 #include "group.hpp"
 #include "handles.hpp"
 #include "rank_context.hpp"
+#include "topo.hpp"
 
 namespace lwmpi {
 
@@ -21,7 +22,13 @@ constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 
 void destroy(Comm* c)
 {
+    attr_clear(c->attrs);  // delete callbacks ran at MPI_Comm_free (SELF: MPI_Finalize)
     layout_free(&c->layout);
+    if (is_inter(*c)) {
+        comm_release(c->local);
+        group_release(c->remote_group);
+    }
+    topo_free(c->topo);
     group_release(c->group);
     errhandler_release(c->errhandler);
     context_id_put(c->context_id);
@@ -105,6 +112,11 @@ void comm_free_handle(Comm* c)
 int comm_rank_of_world(const Comm& c, int world_rank)
 {
     return group_rank_of_world(c.group, world_rank);
+}
+
+int comm_peer_of_world(const Comm& c, int world_rank)
+{
+    return group_rank_of_world(is_inter(c) ? c.remote_group : c.group, world_rank);
 }
 
 int comm_init_predefined()

@@ -7,6 +7,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "attr.hpp"
 #include "coll_schedule.hpp"
 #include "config.hpp"
 
@@ -20,10 +21,27 @@ struct Comm {
     int size;
     int rank;                 // of the calling rank
     int context_id;           // see config.hpp
+    uint32_t coll_sequence;   // collectives started on it by this rank (their tags)
     MPI_Errhandler errhandler;
     ClusterLayout layout;
+    struct Topology* topo;    // process topology (topo.hpp), or nullptr
     char name[MPI_MAX_OBJECT_NAME];
+    // Intercommunicators only (intercomm.cpp): the remote group, which point-to-point ranks
+    // name, and a handle-less intracommunicator of the local group for the local phases of
+    // the collectives. `local` is null on an intracommunicator.
+    Comm* local;
+    MPI_Group remote_group;
+    const int* remote_world;
+    int remote_size;
+    AttrList attrs;           // cached attributes (attr.hpp)
 };
+
+inline bool is_inter(const Comm& c) { return c.local != nullptr; }
+// The group a point-to-point rank names: the remote one on an intercommunicator.
+inline const int* peer_world(const Comm& c) { return is_inter(c) ? c.remote_world : c.world; }
+inline int peer_size(const Comm& c) { return is_inter(c) ? c.remote_size : c.size; }
+// The peer rank of a message's source (world rank), or MPI_UNDEFINED.
+int comm_peer_of_world(const Comm& c, int world_rank);
 
 inline uint32_t p2p_context(const Comm& c) { return 2u * static_cast<uint32_t>(c.context_id); }
 inline uint32_t coll_context(const Comm& c) { return p2p_context(c) + 1; }
@@ -55,5 +73,22 @@ void context_id_put(int id);
 // Collective over `parent`: every member obtains the same id, free on all of them (the new
 // communicator takes it in comm_make).
 int context_id_agree(Comm& parent, int* id);
+// Its two steps: the ids free on every member of `c` (collective), and the lowest of them.
+int context_mask_agree(Comm& c, uint32_t* mask);
+int context_id_first(const uint32_t* mask, int* id);
+
+// Comm_split's choice of one member: its color and key, and its rank in the parent.
+struct ColorKey {
+    int color;
+    int key;
+    int rank;
+};
+// The world ranks (`world` is the parent's list) of the members of `all[0..n)` with `color`
+// ordered by key then parent rank, into `members`; returns their count (0 for
+// MPI_UNDEFINED). Reorders `all`.
+int members_of_color(ColorKey* all, int n, int color, const int* world, int* members);
+// The new communicator of world[0..n) on the agreed `id`, with `parent`'s error handler
+// (n == 0: MPI_COMM_NULL).
+int comm_derive(Comm& parent, const int* world, int n, int id, MPI_Comm* out);
 
 }  // namespace lwmpi

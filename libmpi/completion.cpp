@@ -3,6 +3,7 @@
 // program, then it is freed (or, if persistent, becomes inactive).
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "comm.hpp"
 #include "env.hpp"
 #include "errhandler.hpp"
@@ -74,13 +75,9 @@ MPI_Status* status_at(MPI_Status* statuses, int i)
 
 // The entry of the array forms: the array, the call's other arguments (`args_ok`), then every
 // handle looked up into `s`. Returns false when the call ends here, with its result in *err.
-bool enter_array(int count, MPI_Request* requests, bool args_ok, const char* call, Scratch& s,
+bool enter_array(int count, MPI_Request* requests, bool args_ok, Scratch& s,
                  int* active, int* err)
 {
-    if (!mpi_running()) {
-        *err = not_running(call);
-        return false;
-    }
     *err = check_request_array(count, requests);
     if (*err == MPI_SUCCESS && !args_ok)
         *err = MPI_ERR_ARG;
@@ -89,7 +86,7 @@ bool enter_array(int count, MPI_Request* requests, bool args_ok, const char* cal
     if (*err == MPI_SUCCESS)
         *err = collect(count, requests, s.list, active);
     if (*err != MPI_SUCCESS)
-        *err = fail(MPI_COMM_WORLD, *err, call);
+        *err = fail(MPI_COMM_WORLD, *err);
     return *err == MPI_SUCCESS;
 }
 
@@ -108,7 +105,7 @@ int nothing_active(MPI_Status* status, int* flag)
 // number reported through *reported and MPI_ERR_IN_STATUS if any failed. The statuses'
 // MPI_ERROR fields are written if and only if the call returns MPI_ERR_IN_STATUS (3.2.5).
 int report_complete(int count, MPI_Request* handles, Request** list, MPI_Status* statuses,
-                    int* indices, int* reported, const char* call)
+                    int* indices, int* reported)
 {
     bool any_failed = false;
     for (int i = 0; i < count; i++)
@@ -132,7 +129,7 @@ int report_complete(int count, MPI_Request* handles, Request** list, MPI_Status*
         n++;
     }
     *reported = n;
-    return failed ? fail(failed_comm, MPI_ERR_IN_STATUS, call) : MPI_SUCCESS;
+    return failed ? fail(failed_comm, MPI_ERR_IN_STATUS) : MPI_SUCCESS;
 }
 
 // Waitall / Testall on the requests not reported: statuses of null and inactive requests
@@ -146,38 +143,36 @@ void empty_statuses(int count, Request** list, MPI_Status* statuses)
             status_empty(&statuses[i]);
 }
 
-int single(MPI_Request* request, MPI_Status* status, bool block, int* flag, const char* call)
+int single(MPI_Request* request, MPI_Status* status, bool block, int* flag)
 {
-    if (!mpi_running())
-        return not_running(call);
     if (!request || (!block && !flag))
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Request* r = nullptr;
     int active = 0;
     int err = collect(1, request, &r, &active);
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     if (!r)
         return nothing_active(status, flag);
     if (block)
         request_wait(&r, 1, 1);
     else if (!request_poll(r)) {
         *flag = 0;
+        mputil::poll_idle();
         return MPI_SUCCESS;
     }
     if (flag)
         *flag = 1;
     MPI_Comm comm;
     err = report(r, request, status, &comm);
-    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+    return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
-int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool block, int* flag,
-        const char* call)
+int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool block, int* flag)
 {
     Scratch s(count);
     int active, err;
-    if (!enter_array(count, requests, index && (block || flag), call, s, &active, &err))
+    if (!enter_array(count, requests, index && (block || flag), s, &active, &err))
         return err;
     *index = MPI_UNDEFINED;
     if (active == 0)
@@ -191,19 +186,19 @@ int any(int count, MPI_Request* requests, int* index, MPI_Status* status, bool b
                 *flag = 1;
             MPI_Comm comm;
             err = report(s.list[i], &requests[i], status, &comm);
-            return err == MPI_SUCCESS ? err : fail(comm, err, call);
+            return err == MPI_SUCCESS ? err : fail(comm, err);
         }
     }
     *flag = 0;  // only Testany gets here
+    mputil::poll_idle();
     return MPI_SUCCESS;
 }
 
-int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int* flag,
-        const char* call)
+int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int* flag)
 {
     Scratch s(count);
     int active, err;
-    if (!enter_array(count, requests, block || flag, call, s, &active, &err))
+    if (!enter_array(count, requests, block || flag, s, &active, &err))
         return err;
     if (block) {
         request_wait(s.list, count, active);
@@ -212,20 +207,22 @@ int all(int count, MPI_Request* requests, MPI_Status* statuses, bool block, int*
         for (int i = 0; i < count; i++)
             done += s.list[i] && request_poll(s.list[i]);
         *flag = done == active;
-        if (done != active)
+        if (done != active) {
+            mputil::poll_idle();
             return MPI_SUCCESS;  // Testall reports nothing until everything is complete
+        }
     }
     empty_statuses(count, s.list, statuses);
     int reported;
-    return report_complete(count, requests, s.list, statuses, nullptr, &reported, call);
+    return report_complete(count, requests, s.list, statuses, nullptr, &reported);
 }
 
 int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_Status* statuses,
-         bool block, const char* call)
+         bool block)
 {
     Scratch s(incount);
     int active, err;
-    if (!enter_array(incount, requests, outcount && (incount == 0 || indices), call, s, &active, &err))
+    if (!enter_array(incount, requests, outcount && (incount == 0 || indices), s, &active, &err))
         return err;
     if (active == 0) {
         *outcount = MPI_UNDEFINED;
@@ -236,7 +233,10 @@ int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_St
     for (int i = 0; i < incount; i++)
         if (s.list[i])
             request_poll(s.list[i]);
-    return report_complete(incount, requests, s.list, statuses, indices, outcount, call);
+    err = report_complete(incount, requests, s.list, statuses, indices, outcount);
+    if (*outcount == 0)
+        mputil::poll_idle();
+    return err;
 }
 
 }  // namespace
@@ -245,78 +245,74 @@ int some(int incount, MPI_Request* requests, int* outcount, int* indices, MPI_St
 
 using namespace lwmpi;
 
-extern "C" int MPI_Wait(MPI_Request* request, MPI_Status* status)
+int api::Wait(MPI_Request* request, MPI_Status* status)
 {
-    return single(request, status, true, nullptr, "MPI_Wait");
+    return single(request, status, true, nullptr);
 }
 
-extern "C" int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
+int api::Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
-    return single(request, status, false, flag, "MPI_Test");
+    return single(request, status, false, flag);
 }
 
-extern "C" int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
+int api::Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status)
 {
-    return any(count, requests, index, status, true, nullptr, "MPI_Waitany");
+    return any(count, requests, index, status, true, nullptr);
 }
 
-extern "C" int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
+int api::Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status)
 {
-    return any(count, requests, index, status, false, flag, "MPI_Testany");
+    return any(count, requests, index, status, false, flag);
 }
 
-extern "C" int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+int api::Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
-    return all(count, requests, statuses, true, nullptr, "MPI_Waitall");
+    return all(count, requests, statuses, true, nullptr);
 }
 
-extern "C" int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
+int api::Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[])
 {
-    return all(count, requests, statuses, false, flag, "MPI_Testall");
+    return all(count, requests, statuses, false, flag);
 }
 
-extern "C" int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+int api::Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                             MPI_Status statuses[])
 {
-    return some(incount, requests, outcount, indices, statuses, true, "MPI_Waitsome");
+    return some(incount, requests, outcount, indices, statuses, true);
 }
 
-extern "C" int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
+int api::Testsome(int incount, MPI_Request requests[], int* outcount, int indices[],
                             MPI_Status statuses[])
 {
-    return some(incount, requests, outcount, indices, statuses, false, "MPI_Testsome");
+    return some(incount, requests, outcount, indices, statuses, false);
 }
 
-extern "C" int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
+int api::Request_get_status(MPI_Request request, int* flag, MPI_Status* status)
 {
-    const char* call = "MPI_Request_get_status";
-    if (!mpi_running())
-        return not_running(call);
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Request* r = nullptr;
     int active;
     int err = collect(1, &request, &r, &active);
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     if (!r)
         return nothing_active(status, flag);
     *flag = request_poll(r);
+    if (!*flag)
+        mputil::poll_idle();
     if (*flag && status != MPI_STATUS_IGNORE)
         status_report(status, r->status);  // the request itself stays as it is
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Request_free(MPI_Request* request)
+int api::Request_free(MPI_Request* request)
 {
-    const char* call = "MPI_Request_free";
-    if (!mpi_running())
-        return not_running(call);
     if (!request)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Request* r = request_get(*request);
     if (!r)
-        return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST);
     if (r->active && !request_poll(r)) {
         request_detach(r);  // the operation still completes; MPI_Finalize waits for it
     } else {
@@ -327,16 +323,14 @@ extern "C" int MPI_Request_free(MPI_Request* request)
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Cancel(MPI_Request* request)
+int api::Cancel(MPI_Request* request)
 {
-    const char* call = "MPI_Cancel";
-    if (!mpi_running())
-        return not_running(call);
     if (!request)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Request* r = request_get(*request);
-    if (!r || !r->active)
-        return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, call);
+    // A collective's request cannot be cancelled (MPI 3.1 section 5.12 makes it erroneous).
+    if (!r || !r->active || r->collective)
+        return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST);
     // A receive that has not matched is removed; anything else completes normally, which
     // the standard allows (the program learns it through MPI_Test_cancelled).
     request_cancel(r);

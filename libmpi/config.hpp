@@ -14,8 +14,26 @@ constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
 
+// Tags on a communicator's collective context (the transport's tags are non-negative ints),
+// in disjoint ranges so that no kind of collective traffic can match another's:
+//   0                         Exchange batches: blocking calls that do not overlap
+//   1 .. kScheduleTags        collective schedules, numbered by the communicator's sequence
+//   kNeighborTagFirst + i     the neighbourhood collectives (blocking ones use i = 0)
+//   kCreateGroupTagBase + t   MPI_Comm_create_group's agreement under the program's tag t
+constexpr int kCollTag = 0;
+constexpr int kNeighborTags = 16;
+constexpr int kNeighborTagFirst = kTagUb + 1 - kNeighborTags;
+constexpr uint32_t kScheduleTags = kNeighborTagFirst - 1;
+constexpr int kCreateGroupTagBase = kTagUb + 1;
+static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
+              "every collective tag is a non-negative int");
+
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;
+
+// Most dimensions MPI_Type_create_subarray and _darray accept (more: MPI_ERR_ARG); their
+// per-dimension work lives on the stack.
+constexpr int kMaxArrayDims = 32;
 
 constexpr const char* kLibraryName = "LWMPI 1.0 (MPI 3.1) for nvx";
 

@@ -51,6 +51,8 @@ struct PredefinedType {
     int parts;
     MPI_Aint part_offset[2];
     MPI_Aint part_bytes[2];
+    MPI_Aint number_bytes[2];   // each part is numbers of this size (a complex part: two)
+    bool long_double[2];        // the part's numbers are C long doubles
     ReduceTable reduce;
 };
 

@@ -26,8 +26,50 @@ void release_node(const TypeNode* node);
 void destroy(DerivedType* type) {
     rank_context().derived_types.remove(type->index);
     for (int i = 0; i < type->node.block_count; i++) release_node(type->node.blocks[i].child);
+    if (type->envelope != nullptr) {
+        for (int i = 0; i < type->envelope->nd; i++) release_node(type->envelope->types[i]);
+    }
+    envelope_free(type->envelope);
+    attr_clear(type->attrs);
     free(type->name);
     free(type);
+}
+
+// Gives a filled object a handle and retains what it refers to; frees it on failure.
+int publish(DerivedType* type, MPI_Datatype* out) {
+    type->index = rank_context().derived_types.add(type);
+    if (type->index < 0) {
+        envelope_free(type->envelope);
+        free(type);
+        return MPI_ERR_NO_MEM;
+    }
+    for (int i = 0; i < type->node.block_count; i++) retain_node(type->node.blocks[i].child);
+    if (type->envelope != nullptr) {
+        for (int i = 0; i < type->envelope->nd; i++) retain_node(type->envelope->types[i]);
+    }
+    *out = user_handle(LWMPI_KIND_DATATYPE, type->index);
+    return MPI_SUCCESS;
+}
+
+DerivedType* allocate(int block_count, const TypeBlock* blocks, TypeEnvelope* envelope) {
+    const size_t bytes = sizeof(DerivedType) + sizeof(TypeBlock) * static_cast<size_t>(block_count);
+    DerivedType* type = static_cast<DerivedType*>(malloc(bytes));
+    if (type == nullptr) {
+        envelope_free(envelope);
+        return nullptr;
+    }
+    TypeBlock* own_blocks = reinterpret_cast<TypeBlock*>(type + 1);
+    for (int i = 0; i < block_count; i++) own_blocks[i] = blocks[i];
+    type->node.predefined = false;
+    type->node.block_count = block_count;
+    type->node.blocks = own_blocks;
+    type->refs = 1;
+    type->committed = false;
+    type->freed = false;
+    type->name = nullptr;
+    type->envelope = envelope;
+    type->attrs = AttrList{};
+    return type;
 }
 
 void release_node(const TypeNode* node) {
@@ -148,28 +190,25 @@ void append_block(TypeBlock* blocks, int* count, const TypeBlock& block) {
 }
 
 int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool align,
-                MPI_Datatype* out) {
-    const size_t bytes = sizeof(DerivedType) + sizeof(TypeBlock) * static_cast<size_t>(count);
-    DerivedType* type = static_cast<DerivedType*>(malloc(bytes));
+                TypeEnvelope* envelope, MPI_Datatype* out) {
+    DerivedType* type = allocate(count, blocks, envelope);
     if (type == nullptr) return MPI_ERR_NO_MEM;
-    TypeBlock* own_blocks = reinterpret_cast<TypeBlock*>(type + 1);
-    memcpy(own_blocks, blocks, sizeof(TypeBlock) * static_cast<size_t>(count));
     type->node.layout = layout_of(blocks, count, resized, align);
-    type->node.predefined = false;
-    type->node.block_count = count;
-    type->node.blocks = own_blocks;
-    type->refs = 1;
-    type->committed = false;
-    type->freed = false;
-    type->name = nullptr;
-    type->index = rank_context().derived_types.add(type);
-    if (type->index < 0) {
-        free(type);
-        return MPI_ERR_NO_MEM;
+    return publish(type, out);
+}
+
+int type_clone(const TypeNode* node, MPI_Datatype* out) {
+    const DerivedType* from = derived_of(node);
+    TypeEnvelope* envelope = nullptr;
+    if (from->envelope != nullptr) {
+        envelope = envelope_copy(*from->envelope);
+        if (envelope == nullptr) return MPI_ERR_NO_MEM;
     }
-    for (int i = 0; i < count; i++) retain_node(blocks[i].child);
-    *out = user_handle(LWMPI_KIND_DATATYPE, type->index);
-    return MPI_SUCCESS;
+    DerivedType* type = allocate(node->block_count, node->blocks, envelope);
+    if (type == nullptr) return MPI_ERR_NO_MEM;
+    type->node.layout = node->layout;
+    type->committed = from->committed;
+    return publish(type, out);
 }
 
 void type_destroy_all() {
@@ -177,6 +216,8 @@ void type_destroy_all() {
     for (int i = 0; i < derived_types.limit(); i++) {
         DerivedType* type = derived_types.remove(i);
         if (type == nullptr) continue;
+        envelope_free(type->envelope);
+        attr_clear(type->attrs);
         free(type->name);
         free(type);  // its children are in the table too: no releases needed
     }

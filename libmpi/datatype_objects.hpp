@@ -3,6 +3,8 @@
 #pragma once
 #include <mpi.h>
 
+#include "libmpi/datatype_envelope.hpp"
+#include "libmpi/attr.hpp"
 #include "libmpi/datatype_node.hpp"
 
 namespace lwmpi {
@@ -14,6 +16,8 @@ struct DerivedType {
     bool committed;
     bool freed;     // the program's handle is gone; parents or operations still hold it
     char* name;     // malloc'ed, or nullptr for the empty default name
+    TypeEnvelope* envelope;  // how the program built it; nullptr for libmpi's inner parts
+    AttrList attrs; // cached attributes (attr.hpp)
     // followed in the same allocation by node.block_count TypeBlocks
 };
 
@@ -25,13 +29,18 @@ DerivedType* derived_type(MPI_Datatype type);
 
 // Builds a derived type from `count` blocks (retaining their children) and gives it a handle.
 // `resized` overrides lb and extent (MPI_Type_create_resized); `align` pads the extent to the
-// strictest alignment inside (MPI_Type_create_struct). Returns MPI_SUCCESS or MPI_ERR_NO_MEM.
+// strictest alignment inside (MPI_Type_create_struct). The type takes `envelope` (may be
+// nullptr), also on failure, and retains its types. Returns MPI_SUCCESS or MPI_ERR_NO_MEM.
 struct ResizedBounds {
     bool set;
     MPI_Aint lb, extent;
 };
 int type_create(const TypeBlock* blocks, int count, ResizedBounds resized, bool align,
-                MPI_Datatype* out);
+                TypeEnvelope* envelope, MPI_Datatype* out);
+
+// A new, separately freed derived type equal to `node` in every respect (layout, envelope,
+// committed state): what MPI_Type_get_contents returns for a derived inner type.
+int type_clone(const TypeNode* node, MPI_Datatype* out);
 
 // Appends a block, merging it into the previous one when it continues it in memory.
 void append_block(TypeBlock* blocks, int* count, const TypeBlock& block);

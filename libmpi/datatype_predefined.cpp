@@ -1,11 +1,16 @@
-// The predefined datatypes of MPI 3.1 for C: one row per handle of mpi.h, built from the C
-// type itself, so size, alignment, extent and the allowed reductions have one source.
+// The predefined datatypes of MPI 3.1 for C, and the Fortran-named ones a C program may use:
+// one row per handle of mpi.h, built from the C type itself (or its Fortran ABI equivalent),
+// so size, alignment, extent and the allowed reductions have one source.
 #include <stddef.h>
 
 #include "libmpi/datatype_node.hpp"
 
 namespace lwmpi {
 namespace {
+
+template <typename T> constexpr bool is_long_double = false;
+template <> constexpr bool is_long_double<long double> = true;
+template <> constexpr bool is_long_double<Complex<long double>> = true;
 
 template <typename T, TypeGroup G>
 constexpr PredefinedType scalar(const char* name) {
@@ -18,19 +23,22 @@ constexpr PredefinedType scalar(const char* name) {
     p.parts = 1;
     p.part_offset[0] = 0;
     p.part_bytes[0] = size;
+    p.number_bytes[0] = G == TypeGroup::Complex ? size / 2 : size;
+    p.long_double[0] = is_long_double<T>;
     p.reduce = reduce_table<T, G>();
     return p;
 }
 
-// struct { V value; int index; } with the C compiler's padding: size counts the data only.
-template <typename V>
+// struct { V value; I index; } with the C compiler's padding: size counts the data only.
+// P is Pair<V> (I = int) or SamePair<V> (I = V, the Fortran pairs).
+template <typename V, typename P = Pair<V>>
 constexpr PredefinedType pair(const char* name) {
-    using P = Pair<V>;
+    using I = decltype(P::index);
     PredefinedType p{};
     const MPI_Aint index_offset = offsetof(P, index);
-    const MPI_Aint size = sizeof(V) + sizeof(int);
+    const MPI_Aint size = sizeof(V) + sizeof(I);
     const bool dense = index_offset == static_cast<MPI_Aint>(sizeof(V));
-    p.node.layout = TypeLayout{size, 0, sizeof(P), 0, index_offset + static_cast<MPI_Aint>(sizeof(int)),
+    p.node.layout = TypeLayout{size, 0, sizeof(P), 0, index_offset + static_cast<MPI_Aint>(sizeof(I)),
                                2, alignof(P), nullptr, dense, false};
     p.node.predefined = true;
     p.name = name;
@@ -39,12 +47,23 @@ constexpr PredefinedType pair(const char* name) {
     p.part_offset[0] = 0;
     p.part_bytes[0] = sizeof(V);
     p.part_offset[1] = index_offset;
-    p.part_bytes[1] = sizeof(int);
+    p.part_bytes[1] = sizeof(I);
+    p.number_bytes[0] = sizeof(V);
+    p.number_bytes[1] = sizeof(I);
+    p.long_double[0] = is_long_double<V>;
+    p.long_double[1] = false;
     p.reduce = reduce_table<P, TypeGroup::Pair>();
     return p;
 }
 
 using G = TypeGroup;
+
+// The usual Fortran ABI (INTEGER, REAL and LOGICAL of 4 bytes, DOUBLE PRECISION of 8), and
+// REAL*16 as the C long double.
+using FortranInteger = int32_t;
+using FortranLogical = int32_t;
+static_assert(sizeof(float) == 4 && sizeof(double) == 8);
+static_assert(sizeof(long double) == 16, "MPI_REAL16 is the C long double");
 
 }  // namespace
 
@@ -94,6 +113,26 @@ constinit const PredefinedType predefined_types[LWMPI_PREDEFINED_TYPE_COUNT] = {
     scalar<Complex<float>, G::Complex>("MPI_CXX_FLOAT_COMPLEX"),
     scalar<Complex<double>, G::Complex>("MPI_CXX_DOUBLE_COMPLEX"),
     scalar<Complex<long double>, G::Complex>("MPI_CXX_LONG_DOUBLE_COMPLEX"),
+    scalar<char, G::None>("MPI_CHARACTER"),
+    scalar<FortranInteger, G::FortranInteger>("MPI_INTEGER"),
+    scalar<float, G::Floating>("MPI_REAL"),
+    scalar<double, G::Floating>("MPI_DOUBLE_PRECISION"),
+    scalar<Complex<float>, G::Complex>("MPI_COMPLEX"),
+    scalar<Complex<double>, G::Complex>("MPI_DOUBLE_COMPLEX"),
+    scalar<FortranLogical, G::Logical>("MPI_LOGICAL"),
+    scalar<int8_t, G::FortranInteger>("MPI_INTEGER1"),
+    scalar<int16_t, G::FortranInteger>("MPI_INTEGER2"),
+    scalar<int32_t, G::FortranInteger>("MPI_INTEGER4"),
+    scalar<int64_t, G::FortranInteger>("MPI_INTEGER8"),
+    scalar<float, G::Floating>("MPI_REAL4"),
+    scalar<double, G::Floating>("MPI_REAL8"),
+    scalar<long double, G::Floating>("MPI_REAL16"),
+    scalar<Complex<float>, G::Complex>("MPI_COMPLEX8"),
+    scalar<Complex<double>, G::Complex>("MPI_COMPLEX16"),
+    scalar<Complex<long double>, G::Complex>("MPI_COMPLEX32"),
+    pair<FortranInteger, SamePair<FortranInteger>>("MPI_2INTEGER"),
+    pair<float, SamePair<float>>("MPI_2REAL"),
+    pair<double, SamePair<double>>("MPI_2DOUBLE_PRECISION"),
 };
 
 }  // namespace lwmpi

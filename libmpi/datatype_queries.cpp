@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api.hpp"
+#include "libmpi/attr.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/datatype_walk.hpp"
@@ -113,101 +115,114 @@ int status_elements(const MPI_Status* status, MPI_Datatype datatype, const void*
 
 using namespace lwmpi;
 
-extern "C" int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
+int api::Type_size_x(MPI_Datatype datatype, MPI_Count* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *size = type_size(datatype);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_size(MPI_Datatype datatype, int* size) {
+int api::Type_size(MPI_Datatype datatype, int* size) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_size");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const MPI_Aint bytes = type_size(datatype);
     *size = bytes > INT_MAX ? MPI_UNDEFINED : static_cast<int>(bytes);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+int api::Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *lb = type_lb(datatype);
     *extent = type_extent(datatype);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
+int api::Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (lb == nullptr || extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_extent_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *lb = type_lb(datatype);
     *extent = type_extent(datatype);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
+int api::Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb,
                                         MPI_Aint* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *true_lb = type_true_lb(datatype);
     *true_extent = type_true_extent(datatype);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
+int api::Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb,
                                           MPI_Count* true_extent) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && (true_lb == nullptr || true_extent == nullptr)) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_true_extent_x");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *true_lb = type_true_lb(datatype);
     *true_extent = type_true_extent(datatype);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_commit(MPI_Datatype* datatype) {
-    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_commit");
+int api::Type_commit(MPI_Datatype* datatype) {
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     if (type_check(*datatype, false) != MPI_SUCCESS) {
-        return world_error(MPI_ERR_TYPE, "MPI_Type_commit");
+        return world_error(MPI_ERR_TYPE);
     }
     DerivedType* derived = derived_type(*datatype);
     if (derived != nullptr) derived->committed = true;  // predefined types are committed
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_free(MPI_Datatype* datatype) {
-    if (datatype == nullptr) return world_error(MPI_ERR_ARG, "MPI_Type_free");
+int api::Type_free(MPI_Datatype* datatype) {
+    if (datatype == nullptr) return world_error(MPI_ERR_ARG);
     DerivedType* derived = derived_type(*datatype);
-    if (derived == nullptr) return world_error(MPI_ERR_TYPE, "MPI_Type_free");  // incl. predefined
+    if (derived == nullptr) return world_error(MPI_ERR_TYPE);  // incl. predefined
+    // A failing delete callback keeps the type (and its remaining attributes).
+    const int err = attr_delete_all(derived->attrs, *datatype);
+    if (err != MPI_SUCCESS) return world_error(err);
     type_free_handle(derived);
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int api::Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     int rc = type_check(oldtype, false);
     if (rc == MPI_SUCCESS && newtype == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const TypeBlock whole{type_node(oldtype), 0, 1, 1, 0};
-    rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, newtype);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_dup");
+    TypeEnvelope* envelope = envelope_new(MPI_COMBINER_DUP, 0, 0, 1);
+    if (envelope == nullptr) return world_error(MPI_ERR_NO_MEM);
+    envelope->types[0] = whole.child;
+    rc = type_create(&whole, 1, ResizedBounds{false, 0, 0}, false, envelope, newtype);
+    if (rc != MPI_SUCCESS) return world_error(rc);
     // The duplicate has the same committed state (MPI 3.1 section 4.1.10).
-    derived_type(*newtype)->committed = type_check(oldtype, true) == MPI_SUCCESS;
+    DerivedType* dup = derived_type(*newtype);
+    dup->committed = type_check(oldtype, true) == MPI_SUCCESS;
+    rc = attr_copy_all(*type_attrs(oldtype), oldtype, *newtype, &dup->attrs);
+    if (rc != MPI_SUCCESS) {
+        type_free_handle(dup);  // a failing copy callback leaves no new type
+        *newtype = MPI_DATATYPE_NULL;
+        return world_error(rc);
+    }
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
+int api::Type_set_name(MPI_Datatype datatype, const char* type_name) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS && type_name == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_set_name");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     // Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters (section 6.8).
     size_t length = strlen(type_name);
     if (length > MPI_MAX_OBJECT_NAME - 1) length = MPI_MAX_OBJECT_NAME - 1;
     char* copy = static_cast<char*>(malloc(length + 1));
-    if (copy == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Type_set_name");
+    if (copy == nullptr) return world_error(MPI_ERR_NO_MEM);
     memcpy(copy, type_name, length);
     copy[length] = '\0';
     DerivedType* derived = derived_type(datatype);
@@ -218,10 +233,10 @@ extern "C" int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
+int api::Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
     int rc = type_check(datatype, false);
     if (rc == MPI_SUCCESS) rc = check_name_args(type_name, resultlen);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Type_get_name");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const DerivedType* derived = derived_type(datatype);
     const char* name;
     if (derived != nullptr) {
@@ -237,30 +252,30 @@ extern "C" int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* re
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_address(const void* location, MPI_Aint* address) {
-    if (address == nullptr) return world_error(MPI_ERR_ARG, "MPI_Get_address");
+int api::Get_address(const void* location, MPI_Aint* address) {
+    if (address == nullptr) return world_error(MPI_ERR_ARG);
     *address = static_cast<MPI_Aint>(reinterpret_cast<uintptr_t>(location));
     return MPI_SUCCESS;
 }
 
-extern "C" MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) {
+MPI_Aint api::Aint_add(MPI_Aint base, MPI_Aint disp) {
     return static_cast<MPI_Aint>(static_cast<uint64_t>(base) + static_cast<uint64_t>(disp));
 }
 
-extern "C" MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
+MPI_Aint api::Aint_diff(MPI_Aint addr1, MPI_Aint addr2) {
     return static_cast<MPI_Aint>(static_cast<uint64_t>(addr1) - static_cast<uint64_t>(addr2));
 }
 
-extern "C" int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
+int api::Get_elements_x(const MPI_Status* status, MPI_Datatype datatype,
                                   MPI_Count* count) {
     const int rc = status_elements(status, datatype, count, count);
-    return rc == MPI_SUCCESS ? rc : world_error(rc, "MPI_Get_elements_x");
+    return rc == MPI_SUCCESS ? rc : world_error(rc);
 }
 
-extern "C" int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+int api::Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
     MPI_Count elements = 0;
     const int rc = status_elements(status, datatype, count, &elements);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Get_elements");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *count = elements > INT_MAX ? MPI_UNDEFINED : static_cast<int>(elements);
     return MPI_SUCCESS;
 }

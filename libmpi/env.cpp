@@ -1,5 +1,6 @@
 // Environment calls: Init / Finalize and the lifecycle, thread levels, clock, processor
-// name, versions, memory, and the predefined attributes of MPI_COMM_WORLD.
+// name, versions, memory, and the values of the predefined attributes of MPI_COMM_WORLD.
+#include "api.hpp"
 #include "env.hpp"
 
 #include <stdio.h>
@@ -7,9 +8,14 @@
 
 #include <mputil/mputil.hpp>
 
+#include "attr.hpp"
+#include "bsend.hpp"
+#include "call.hpp"
 #include "comm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
+#include "error_codes.hpp"
+#include "info.hpp"
 #include "request.hpp"
 #include "rank_context.hpp"
 
@@ -30,15 +36,15 @@ const int kAttrIo = MPI_ANY_SOURCE;      // every rank can write to the console
 const int kAttrWtimeIsGlobal = 0;        // the clocks of clusters are not promised in sync
 const int kAttrAppnum = 0;
 
-int init(int required, int* provided, const char* call)
+int init(int required, int* provided)
 {
     RankContext& rank = rank_context();
     if (rank.phase != kBefore)
-        return not_running(call);
+        return not_running();
     mputil::init();
     int err = comm_init_predefined();
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     rank.phase = kRunning;
     rank.thread_level = required < kThreadLevelProvided ? required : kThreadLevelProvided;
     if (rank.thread_level < MPI_THREAD_SINGLE)
@@ -53,61 +59,83 @@ int init(int required, int* provided, const char* call)
 
 bool mpi_running() { return rank_context().phase == kRunning; }
 
-int not_running(const char* call)
+const int* predefined_attr(int keyval)
+{
+    switch (keyval) {
+    case MPI_TAG_UB: return &kAttrTagUb;
+    case MPI_HOST: return &kAttrHost;
+    case MPI_IO: return &kAttrIo;
+    case MPI_WTIME_IS_GLOBAL: return &kAttrWtimeIsGlobal;
+    case MPI_UNIVERSE_SIZE: return &rank_context().universe_size;
+    case MPI_APPNUM: return &kAttrAppnum;
+    case MPI_LASTUSEDCODE: return error_last_used_code();
+    default: return nullptr;
+    }
+}
+
+int not_running()
 {
     // No communicator exists outside Init..Finalize, so the default handler applies: fatal.
-    printf("LWMPI: rank %d: %s called %s MPI_Init\n", mputil::world_rank(), call,
-           rank_context().phase == kBefore ? "before" : "after MPI_Finalize, or twice");
-    return fail(MPI_COMM_NULL, MPI_ERR_OTHER, call);
+    static const char* const when[] = {"before MPI_Init", "while MPI is initialized",
+                                       "after MPI_Finalize"};
+    printf("LWMPI: rank %d: %s called %s\n", mputil::world_rank(), current_call(),
+           when[rank_context().phase]);
+    return fail(MPI_COMM_NULL, MPI_ERR_OTHER);
 }
+
 
 }  // namespace lwmpi
 
 using namespace lwmpi;
 
-extern "C" int MPI_Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr, "MPI_Init"); }
+int api::Init(int*, char***) { return init(MPI_THREAD_SINGLE, nullptr); }
 
-extern "C" int MPI_Init_thread(int*, char***, int required, int* provided)
+int api::Init_thread(int*, char***, int required, int* provided)
 {
     if (!provided)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Init_thread");
-    return init(required, provided, "MPI_Init_thread");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
+    return init(required, provided);
 }
 
-extern "C" int MPI_Initialized(int* flag)
+int api::Initialized(int* flag)
 {
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Initialized");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = rank_context().phase != kBefore;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Finalized(int* flag)
+int api::Finalized(int* flag)
 {
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Finalized");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = rank_context().phase == kFinalized;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Finalize(void)
+int api::Finalize(void)
 {
-    const char* call = "MPI_Finalize";
-    if (!mpi_running())
-        return not_running(call);
+    // First, as if MPI_COMM_SELF were freed, while MPI is still fully usable (8.7.1).
+    int err = attr_delete_all(rank_context().self->attrs, MPI_COMM_SELF);
+    if (err != MPI_SUCCESS)
+        return fail(MPI_COMM_SELF, err);
     request_drain_detached();
-    int err = MPI_Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
+    bsend_finalize();
+    err = api::Barrier(MPI_COMM_WORLD);  // no rank leaves while others may still talk to it
     if (err != MPI_SUCCESS)
         return err;
     comm_finalize_predefined();
+    attr_finalize();
+    info_finalize();
     request_finalize();
     errhandler_finalize();
+    error_codes_finalize();
     mputil::finalize();
     rank_context().phase = kFinalized;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Abort(MPI_Comm, int errorcode)
+int api::Abort(MPI_Comm, int errorcode)
 {
     // The whole run ends, whatever the communicator: ranks are not independent processes.
     printf("LWMPI: rank %d called MPI_Abort with error code %d\n", mputil::world_rank(), errorcode);
@@ -115,106 +143,68 @@ extern "C" int MPI_Abort(MPI_Comm, int errorcode)
     mputil::abort_run(errorcode);
 }
 
-extern "C" int MPI_Query_thread(int* provided)
+int api::Query_thread(int* provided)
 {
-    if (!mpi_running())
-        return not_running("MPI_Query_thread");
     if (!provided)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Query_thread");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *provided = rank_context().thread_level;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Is_thread_main(int* flag)
+int api::Is_thread_main(int* flag)
 {
-    if (!mpi_running())
-        return not_running("MPI_Is_thread_main");
     if (!flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Is_thread_main");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = mputil::is_main_rank_thread();
     return MPI_SUCCESS;
 }
 
-extern "C" double MPI_Wtime(void) { return mputil::wtime(); }
-extern "C" double MPI_Wtick(void) { return mputil::wtick(); }
+double api::Wtime(void) { return mputil::wtime(); }
+double api::Wtick(void) { return mputil::wtick(); }
 
-extern "C" int MPI_Get_version(int* version, int* subversion)
+int api::Get_version(int* version, int* subversion)
 {
     if (!version || !subversion)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_version");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_library_version(char* version, int* resultlen)
+int api::Get_library_version(char* version, int* resultlen)
 {
     if (!version || !resultlen)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Get_library_version");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     int n = snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING, "%s, variant %s", kLibraryName,
                      mputil::variant());
     *resultlen = n < MPI_MAX_LIBRARY_VERSION_STRING ? n : MPI_MAX_LIBRARY_VERSION_STRING - 1;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Get_processor_name(char* name, int* resultlen)
+int api::Get_processor_name(char* name, int* resultlen)
 {
-    const char* call = "MPI_Get_processor_name";
-    if (!mpi_running())
-        return not_running(call);
     if (!name || !resultlen)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *resultlen = mputil::processor_name(name, MPI_MAX_PROCESSOR_NAME);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
+int api::Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr)
 {
-    const char* call = "MPI_Alloc_mem";
-    if (!mpi_running())
-        return not_running(call);
     if (size < 0 || !baseptr)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
-    if (info != MPI_INFO_NULL)
-        return fail(MPI_COMM_WORLD, MPI_ERR_INFO, call);  // no info objects exist
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
+    if (info_check(info, true) != MPI_SUCCESS)
+        return fail(MPI_COMM_WORLD, MPI_ERR_INFO);
     void* p = mputil::alloc_mem(size > 0 ? static_cast<size_t>(size) : 1);
     if (!p)
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
     memcpy(baseptr, &p, sizeof p);  // baseptr is a void** passed as void*
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Free_mem(void* base)
+int api::Free_mem(void* base)
 {
-    if (!mpi_running())
-        return not_running("MPI_Free_mem");
     if (base)
         mputil::free_mem(base);
-    return MPI_SUCCESS;
-}
-
-extern "C" int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void* attribute_val, int* flag)
-{
-    const char* call = "MPI_Comm_get_attr";
-    if (!mpi_running())
-        return not_running(call);
-    if (!comm_get(comm))
-        return fail(comm, MPI_ERR_COMM, call);
-    if (!attribute_val || !flag)
-        return fail(comm, MPI_ERR_ARG, call);
-    const int* value = nullptr;
-    switch (keyval) {
-    case MPI_TAG_UB: value = &kAttrTagUb; break;
-    case MPI_HOST: value = &kAttrHost; break;
-    case MPI_IO: value = &kAttrIo; break;
-    case MPI_WTIME_IS_GLOBAL: value = &kAttrWtimeIsGlobal; break;
-    case MPI_UNIVERSE_SIZE: value = &rank_context().universe_size; break;
-    case MPI_APPNUM: value = &kAttrAppnum; break;
-    default: return fail(comm, MPI_ERR_KEYVAL, call);  // no program-created keys exist
-    }
-    // The predefined attributes are cached on MPI_COMM_WORLD only (MPI 3.1, 8.1.2).
-    *flag = comm == MPI_COMM_WORLD;
-    if (*flag)
-        memcpy(attribute_val, &value, sizeof value);  // attribute_val is an int** as void*
     return MPI_SUCCESS;
 }

@@ -1,4 +1,5 @@
 // Error handlers and the single path every error takes (see errhandler.hpp).
+#include "api.hpp"
 #include "errhandler.hpp"
 
 #include <stdio.h>
@@ -6,9 +7,11 @@
 
 #include <mputil/mputil.hpp>
 
+#include "call.hpp"
 #include "comm.hpp"
 #include "env.hpp"
 #include "error_class.hpp"
+#include "error_codes.hpp"
 #include "handles.hpp"
 #include "rank_context.hpp"
 
@@ -28,15 +31,15 @@ Errhandler* get(MPI_Errhandler h)
 
 const char* error_text(int code)
 {
-    const char* text = error_class_string(code);
-    return text ? text : "unknown error code";
+    const char* text = error_code_string(code);
+    return text && *text ? text : "unknown error code";
 }
 
 bool is_builtin(MPI_Errhandler h) { return h == MPI_ERRORS_ARE_FATAL || h == MPI_ERRORS_RETURN; }
 
 }  // namespace
 
-int raise_error(MPI_Comm comm, int code, const char* call)
+int raise_error(MPI_Comm comm, int code)
 {
     if (code == MPI_SUCCESS)
         return code;
@@ -52,8 +55,8 @@ int raise_error(MPI_Comm comm, int code, const char* call)
         user->fn(&handle, &error);
         return code;
     }
-    printf("LWMPI: rank %d: %s: %s (error class %d); aborting the run\n", mputil::world_rank(), call,
-           error_text(code), code);
+    printf("LWMPI: rank %d: %s: %s (error class %d); aborting the run\n", mputil::world_rank(),
+           current_call(), error_text(code), code);
     fflush(stdout);
     mputil::abort_run(code);
 }
@@ -81,18 +84,15 @@ void errhandler_finalize() { rank_context().errhandlers.clear(); }
 
 using namespace lwmpi;
 
-extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
+int api::Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Comm_create_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     if (!fn || !errhandler)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     Errhandler* e = static_cast<Errhandler*>(malloc(sizeof(Errhandler)));
     int index = e ? rank_context().errhandlers.add(e) : -1;
     if (index < 0) {
         free(e);
-        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_NO_MEM);
     }
     e->fn = fn;
     e->refs = 1;
@@ -100,45 +100,44 @@ extern "C" int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* fn, MPI_
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+int api::Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
-    const char* call = "MPI_Comm_set_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!errhandler_valid(errhandler))
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     errhandler_retain(errhandler);
     errhandler_release(c->errhandler);
     c->errhandler = errhandler;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
+int api::Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Comm_get_errhandler";
-    if (!mpi_running())
-        return not_running(call);
     Comm* c = comm_get(comm);
     if (!c)
-        return fail(comm, MPI_ERR_COMM, call);
+        return fail(comm, MPI_ERR_COMM);
     if (!errhandler)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     errhandler_retain(c->errhandler);  // the program frees what it gets (MPI 3.1, 8.3)
     *errhandler = c->errhandler;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Errhandler_free(MPI_Errhandler* errhandler)
+int api::Errhandler_free(MPI_Errhandler* errhandler)
 {
-    const char* call = "MPI_Errhandler_free";
-    if (!mpi_running())
-        return not_running(call);
     if (!errhandler || !errhandler_valid(*errhandler))
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     errhandler_release(*errhandler);
     *errhandler = MPI_ERRHANDLER_NULL;
     return MPI_SUCCESS;
+}
+
+int api::Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+    if (!comm_get(comm))
+        return fail(comm, MPI_ERR_COMM);
+    fail(comm, errorcode);  // a fatal handler ends the run here
+    return MPI_SUCCESS;     // the handler ran and returned (MPI 3.1 section 8.3.4)
 }

@@ -10,7 +10,7 @@
 
 namespace lwmpi {
 
-inline int fail(MPI_Comm comm, int code, const char* call) { return raise_error(comm, code, call); }
+inline int fail(MPI_Comm comm, int code) { return raise_error(comm, code); }
 
 bool errhandler_valid(MPI_Errhandler handler);
 void errhandler_retain(MPI_Errhandler handler);   // no-op for the predefined ones

@@ -1,5 +1,7 @@
 // Error class strings and MPI_Error_string / MPI_Error_class.
+#include "api.hpp"
 #include "libmpi/error_class.hpp"
+#include "error_codes.hpp"
 
 #include <string.h>
 
@@ -76,13 +78,12 @@ const char* error_class_string(int error_class) {
 
 }  // namespace lwmpi
 
-using lwmpi::error_class_string;
-using lwmpi::world_error;
+using namespace lwmpi;
 
-extern "C" int MPI_Error_string(int errorcode, char* string, int* resultlen) {
-    const char* text = error_class_string(errorcode);
+int api::Error_string(int errorcode, char* string, int* resultlen) {
+    const char* text = error_code_string(errorcode);
     if (text == nullptr || string == nullptr || resultlen == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Error_string");
+        return world_error(MPI_ERR_ARG);
     }
     const size_t length = strlen(text);  // every text is shorter than MPI_MAX_ERROR_STRING
     memcpy(string, text, length + 1);
@@ -90,10 +91,11 @@ extern "C" int MPI_Error_string(int errorcode, char* string, int* resultlen) {
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Error_class(int errorcode, int* errorclass) {
-    if (error_class_string(errorcode) == nullptr || errorclass == nullptr) {
-        return world_error(MPI_ERR_ARG, "MPI_Error_class");
+int api::Error_class(int errorcode, int* errorclass) {
+    const int found = error_code_class(errorcode);
+    if (found < 0 || errorclass == nullptr) {
+        return world_error(MPI_ERR_ARG);
     }
-    *errorclass = errorcode;
+    *errorclass = found;
     return MPI_SUCCESS;
 }

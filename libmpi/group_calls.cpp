@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "libmpi/error_class.hpp"
 #include "libmpi/group.hpp"
 
@@ -154,23 +155,23 @@ int check_selection(MPI_Group group, int n, const void* array, const void* out) 
 
 using namespace lwmpi;
 
-extern "C" int MPI_Group_size(MPI_Group group, int* size) {
+int api::Group_size(MPI_Group group, int* size) {
     int rc = group_check(group);
     if (rc == MPI_SUCCESS && size == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_size");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *size = group_size(group);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_rank(MPI_Group group, int* rank) {
+int api::Group_rank(MPI_Group group, int* rank) {
     int rc = group_check(group);
     if (rc == MPI_SUCCESS && rank == nullptr) rc = MPI_ERR_ARG;
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_rank");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *rank = group_rank_of_world(group, mputil::world_rank());
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
+int api::Group_translate_ranks(MPI_Group group1, int n, const int ranks1[],
                                          MPI_Group group2, int ranks2[]) {
     int rc = group_check(group1) == MPI_SUCCESS ? group_check(group2) : MPI_ERR_GROUP;
     if (rc == MPI_SUCCESS && (n < 0 || (n > 0 && (ranks1 == nullptr || ranks2 == nullptr)))) {
@@ -180,7 +181,7 @@ extern "C" int MPI_Group_translate_ranks(MPI_Group group1, int n, const int rank
     for (int i = 0; rc == MPI_SUCCESS && i < n; i++) {
         if (ranks1[i] != MPI_PROC_NULL && (ranks1[i] < 0 || ranks1[i] >= size1)) rc = MPI_ERR_RANK;
     }
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_translate_ranks");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     const int* world1 = group_world_ranks(group1);
     for (int i = 0; i < n; i++) {
         ranks2[i] = ranks1[i] == MPI_PROC_NULL ? MPI_PROC_NULL
@@ -189,58 +190,58 @@ extern "C" int MPI_Group_translate_ranks(MPI_Group group1, int n, const int rank
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
+int api::Group_compare(MPI_Group group1, MPI_Group group2, int* result) {
     const int rc = check_two(group1, group2, result);
-    if (rc != MPI_SUCCESS) return world_error(rc, "MPI_Group_compare");
+    if (rc != MPI_SUCCESS) return world_error(rc);
     *result = compare(group1, group2);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_union(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Union, newgroup);
-    return world_error(rc, "MPI_Group_union");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Intersection, newgroup);
-    return world_error(rc, "MPI_Group_intersection");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
+int api::Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group* newgroup) {
     int rc = check_two(group1, group2, newgroup);
     if (rc == MPI_SUCCESS) rc = combine(group1, group2, SetOp::Difference, newgroup);
-    return world_error(rc, "MPI_Group_difference");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+int api::Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranks, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranks(group, ranks, n, true, newgroup);
-    return world_error(rc, "MPI_Group_incl");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
+int api::Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranks, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranks(group, ranks, n, false, newgroup);
-    return world_error(rc, "MPI_Group_excl");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+int api::Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranges, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranges(group, n, ranges, true, newgroup);
-    return world_error(rc, "MPI_Group_range_incl");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+int api::Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
     int rc = check_selection(group, n, ranges, newgroup);
     if (rc == MPI_SUCCESS) rc = select_ranges(group, n, ranges, false, newgroup);
-    return world_error(rc, "MPI_Group_range_excl");
+    return world_error(rc);
 }
 
-extern "C" int MPI_Group_free(MPI_Group* group) {
-    if (group == nullptr) return world_error(MPI_ERR_ARG, "MPI_Group_free");
-    if (group_check(*group) != MPI_SUCCESS) return world_error(MPI_ERR_GROUP, "MPI_Group_free");
+int api::Group_free(MPI_Group* group) {
+    if (group == nullptr) return world_error(MPI_ERR_ARG);
+    if (group_check(*group) != MPI_SUCCESS) return world_error(MPI_ERR_GROUP);
     group_release(*group);  // MPI_GROUP_EMPTY is never destroyed
     *group = MPI_GROUP_NULL;
     return MPI_SUCCESS;

@@ -1,5 +1,6 @@
 // Reduction operations: predefined ones apply the per-type tables of reduce_ops.hpp leaf by
 // leaf; user ones (MPI_Op_create) live in a per-rank table.
+#include "api.hpp"
 #include "libmpi/op.hpp"
 
 #include <stdlib.h>
@@ -92,33 +93,33 @@ void op_finalize() {
 
 using namespace lwmpi;
 
-extern "C" int MPI_Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
-    if (user_fn == nullptr || op == nullptr) return world_error(MPI_ERR_ARG, "MPI_Op_create");
+int api::Op_create(MPI_User_function* user_fn, int commute, MPI_Op* op) {
+    if (user_fn == nullptr || op == nullptr) return world_error(MPI_ERR_ARG);
     UserOp* user = static_cast<UserOp*>(malloc(sizeof(UserOp)));
-    if (user == nullptr) return world_error(MPI_ERR_NO_MEM, "MPI_Op_create");
+    if (user == nullptr) return world_error(MPI_ERR_NO_MEM);
     *user = UserOp{user_fn, commute != 0};
     const int index = rank_context().user_ops.add(user);
     if (index < 0) {
         free(user);
-        return world_error(MPI_ERR_NO_MEM, "MPI_Op_create");
+        return world_error(MPI_ERR_NO_MEM);
     }
     *op = user_handle(LWMPI_KIND_OP, index);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Op_free(MPI_Op* op) {
-    if (op == nullptr) return world_error(MPI_ERR_ARG, "MPI_Op_free");
-    if (user_op(*op) == nullptr) return world_error(MPI_ERR_OP, "MPI_Op_free");  // incl. predefined
+int api::Op_free(MPI_Op* op) {
+    if (op == nullptr) return world_error(MPI_ERR_ARG);
+    if (user_op(*op) == nullptr) return world_error(MPI_ERR_OP);  // incl. predefined
     free(rank_context().user_ops.remove(handle_index(*op)));
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Op_commutative(MPI_Op op, int* commute) {
+int api::Op_commutative(MPI_Op op, int* commute) {
     if (predefined_op_index(op) == 0 && user_op(op) == nullptr) {
-        return world_error(MPI_ERR_OP, "MPI_Op_commutative");
+        return world_error(MPI_ERR_OP);
     }
-    if (commute == nullptr) return world_error(MPI_ERR_ARG, "MPI_Op_commutative");
+    if (commute == nullptr) return world_error(MPI_ERR_ARG);
     *commute = op_commutative(op) ? 1 : 0;
     return MPI_SUCCESS;
 }

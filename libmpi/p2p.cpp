@@ -3,6 +3,7 @@
 // ones keep theirs on the stack.
 #include <stdlib.h>
 
+#include "api.hpp"
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "env.hpp"
@@ -43,46 +44,28 @@ int prepare(bool is_send, SendMode mode, const void* buf, int count, MPI_Datatyp
     return err;
 }
 
-// Runs one request to completion; the status is reported to the program.
-int run_blocking(Request* r, MPI_Status* status)
-{
-    int err = request_start(r);
-    if (err == MPI_SUCCESS) {
-        request_wait(&r, 1, 1);
-        status_report(status, r->status);
-        err = r->error;
-    }
-    request_teardown(r);
-    return err;
-}
-
 int blocking_send(SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                  MPI_Comm comm, const char* call)
+                  MPI_Comm comm)
 {
-    if (!mpi_running())
-        return not_running(call);
     Request r = {};
     int err = prepare(true, mode, buf, count, type, dest, tag, comm, &r);
     if (err == MPI_SUCCESS)
-        err = run_blocking(&r, MPI_STATUS_IGNORE);
-    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+        err = request_run(&r, MPI_STATUS_IGNORE);
+    return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
 // A program-visible request, started unless persistent.
 int nonblocking(bool is_send, SendMode mode, bool persistent, const void* buf, int count,
-                MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request,
-                const char* call)
+                MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request)
 {
-    if (!mpi_running())
-        return not_running(call);
     if (!request)
-        return fail(comm, MPI_ERR_ARG, call);
+        return fail(comm, MPI_ERR_ARG);
     int err = check_side(is_send, buf, count, type, peer, tag, comm);
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     Request* r = request_new();
     if (!r)
-        return fail(comm, MPI_ERR_NO_MEM, call);
+        return fail(comm, MPI_ERR_NO_MEM);
     prepare(is_send, mode, buf, count, type, peer, tag, comm, r);
     r->persistent = persistent;
     if (!persistent) {
@@ -90,7 +73,7 @@ int nonblocking(bool is_send, SendMode mode, bool persistent, const void* buf, i
         if (err != MPI_SUCCESS) {
             request_teardown(r);
             request_delete(r);
-            return fail(comm, err, call);
+            return fail(comm, err);
         }
     }
     *request = r->handle;
@@ -103,7 +86,7 @@ int probe_status(const Comm& c, const mputil::Completion& m, MPI_Status* status)
 {
     MPI_Status found;
     status_empty(&found);
-    found.MPI_SOURCE = comm_rank_of_world(c, m.source);
+    found.MPI_SOURCE = comm_peer_of_world(c, m.source);
     found.MPI_TAG = m.tag;
     found.lwmpi_count = static_cast<MPI_Count>(m.bytes);
     status_report(status, found);
@@ -124,7 +107,7 @@ int check_probe(MPI_Comm comm, int source, int tag, Comm** out)
 
 int wildcard_source(const Comm& c, int source)
 {
-    return source == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[source];
+    return source == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[source];
 }
 
 int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
@@ -136,113 +119,138 @@ int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
 using namespace lwmpi;
 using mputil::SendMode;
 
-extern "C" int MPI_Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Send(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return blocking_send(SendMode::Standard, buf, count, type, dest, tag, comm, "MPI_Send");
+    return blocking_send(SendMode::Standard, buf, count, type, dest, tag, comm);
 }
 
-extern "C" int MPI_Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Ssend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return blocking_send(SendMode::Synchronous, buf, count, type, dest, tag, comm, "MPI_Ssend");
+    return blocking_send(SendMode::Synchronous, buf, count, type, dest, tag, comm);
 }
 
-extern "C" int MPI_Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int api::Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return blocking_send(SendMode::Ready, buf, count, type, dest, tag, comm, "MPI_Rsend");
+    return blocking_send(SendMode::Ready, buf, count, type, dest, tag, comm);
 }
 
-extern "C" int MPI_Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+int api::Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                         MPI_Status* status)
 {
-    const char* call = "MPI_Recv";
-    if (!mpi_running())
-        return not_running(call);
     Request r = {};
     int err = prepare(false, SendMode::Standard, buf, count, type, source, tag, comm, &r);
     if (err == MPI_SUCCESS)
-        err = run_blocking(&r, status);
-    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+        err = request_run(&r, status);
+    return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
-extern "C" int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                          MPI_Comm comm, MPI_Request* request)
 {
-    return nonblocking(true, SendMode::Standard, false, buf, count, type, dest, tag, comm, request,
-                       "MPI_Isend");
+    return nonblocking(true, SendMode::Standard, false, buf, count, type, dest, tag, comm, request);
 }
 
-extern "C" int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                           MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(true, SendMode::Synchronous, false, buf, count, type, dest, tag, comm,
-                       request, "MPI_Issend");
+                       request);
 }
 
-extern "C" int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+int api::Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                          MPI_Request* request)
 {
     return nonblocking(false, SendMode::Standard, false, buf, count, type, source, tag, comm,
-                       request, "MPI_Irecv");
+                       request);
 }
 
-extern "C" int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+int api::Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
                              MPI_Comm comm, MPI_Request* request)
 {
-    return nonblocking(true, SendMode::Standard, true, buf, count, type, dest, tag, comm, request,
-                       "MPI_Send_init");
+    return nonblocking(true, SendMode::Standard, true, buf, count, type, dest, tag, comm, request);
 }
 
-extern "C" int MPI_Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
+int api::Recv_init(void* buf, int count, MPI_Datatype type, int source, int tag,
                              MPI_Comm comm, MPI_Request* request)
 {
     return nonblocking(false, SendMode::Standard, true, buf, count, type, source, tag, comm,
-                       request, "MPI_Recv_init");
+                       request);
 }
 
-extern "C" int MPI_Start(MPI_Request* request)
+int api::Bsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return MPI_Startall(1, request);
+    return blocking_send(SendMode::Buffered, buf, count, type, dest, tag, comm);
 }
 
-extern "C" int MPI_Startall(int count, MPI_Request requests[])
+int api::Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
 {
-    const char* call = count == 1 ? "MPI_Start" : "MPI_Startall";
-    if (!mpi_running())
-        return not_running(call);
+    return nonblocking(true, SendMode::Buffered, false, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Ready, false, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Buffered, true, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Synchronous, true, buf, count, type, dest, tag, comm,
+                       request);
+}
+
+int api::Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                    MPI_Comm comm, MPI_Request* request)
+{
+    return nonblocking(true, SendMode::Ready, true, buf, count, type, dest, tag, comm, request);
+}
+
+int api::Start(MPI_Request* request)
+{
+    return api::Startall(1, request);
+}
+
+int api::Startall(int count, MPI_Request requests[])
+{
     int err = check_request_array(count, requests);
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     // Every request is checked before any starts: a bad one starts nothing.
     for (int i = 0; i < count; i++) {
         Request* r = request_get(requests[i]);
         if (!r || !r->persistent || r->active)
-            return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST, call);
+            return fail(MPI_COMM_WORLD, MPI_ERR_REQUEST);
     }
     for (int i = 0; i < count; i++) {
         Request* r = request_get(requests[i]);
         err = request_start(r);
         if (err != MPI_SUCCESS)
-            return fail(r->comm->handle, err, call);
+            return fail(r->comm->handle, err);
     }
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+int api::Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
                             int sendtag, void* recvbuf, int recvcount, MPI_Datatype recvtype,
                             int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-    const char* call = "MPI_Sendrecv";
-    if (!mpi_running())
-        return not_running(call);
     Request recv = {}, send = {};
     int err = prepare(false, SendMode::Standard, recvbuf, recvcount, recvtype, source, recvtag, comm,
                       &recv);
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     err = prepare(true, SendMode::Standard, sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
     if (err != MPI_SUCCESS) {
         request_teardown(&recv);
-        return fail(comm, err, call);
+        return fail(comm, err);
     }
     Request* both[2] = {&recv, &send};
     err = request_start(&recv);
@@ -256,27 +264,24 @@ extern "C" int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sen
     }
     request_teardown(&recv);
     request_teardown(&send);
-    return err == MPI_SUCCESS ? err : fail(comm, err, call);
+    return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
-extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
+int api::Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag,
                                     int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
-    const char* call = "MPI_Sendrecv_replace";
-    if (!mpi_running())
-        return not_running(call);
     int err = check_side(true, buf, count, type, dest, sendtag, comm);
     if (err == MPI_SUCCESS)
         err = check_side(false, buf, count, type, source, recvtag, comm);
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     // The outgoing data is packed aside first, so the receive may overwrite the buffer.
     size_t bytes = static_cast<size_t>(type_size(type)) * static_cast<size_t>(count);
     void* copy = malloc(bytes > 0 ? bytes : 1);
     if (!copy)
-        return fail(comm, MPI_ERR_NO_MEM, call);
+        return fail(comm, MPI_ERR_NO_MEM);
     pack_bytes(type, buf, count, copy);
-    err = MPI_Sendrecv(copy, static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count, type,
+    err = api::Sendrecv(copy, static_cast<int>(bytes), MPI_BYTE, dest, sendtag, buf, count, type,
                        source, recvtag, comm, status);
     free(copy);
     return err;
@@ -285,17 +290,14 @@ extern "C" int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int
 namespace {
 
 // Probe (blocking) and Iprobe: a message's status without receiving it.
-int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status* status,
-          const char* call)
+int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status* status)
 {
-    if (!mpi_running())
-        return not_running(call);
     Comm* c = nullptr;
     int err = check_probe(comm, source, tag, &c);
     if (err == MPI_SUCCESS && !block && !flag)
         err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        return fail(comm, err, call);
+        return fail(comm, err);
     int found = 1;
     if (source == MPI_PROC_NULL) {
         MPI_Status none;
@@ -307,6 +309,8 @@ int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status*
             mputil::probe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
         else
             found = mputil::iprobe(wildcard_source(*c, source), p2p_context(*c), wildcard_tag(tag), &m);
+        if (!found)
+            mputil::poll_idle();
         if (found)
             err = probe_status(*c, m, status);
     }
@@ -317,24 +321,23 @@ int probe(int source, int tag, MPI_Comm comm, bool block, int* flag, MPI_Status*
 
 }  // namespace
 
-extern "C" int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
+int api::Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status)
 {
-    return probe(source, tag, comm, false, flag, status, "MPI_Iprobe");
+    return probe(source, tag, comm, false, flag, status);
 }
 
-extern "C" int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
+int api::Probe(int source, int tag, MPI_Comm comm, MPI_Status* status)
 {
-    return probe(source, tag, comm, true, nullptr, status, "MPI_Probe");
+    return probe(source, tag, comm, true, nullptr, status);
 }
 
-extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* count)
+int api::Get_count(const MPI_Status* status, MPI_Datatype type, int* count)
 {
-    const char* call = "MPI_Get_count";
     if (!status || status == MPI_STATUS_IGNORE || !count)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, call);
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     int err = type_check(type, false);
     if (err != MPI_SUCCESS)
-        return fail(MPI_COMM_WORLD, err, call);
+        return fail(MPI_COMM_WORLD, err);
     MPI_Aint size = type_size(type);
     if (size == 0)
         *count = 0;  // every count of an empty type fits; MPICH answers 0 as well
@@ -344,10 +347,10 @@ extern "C" int MPI_Get_count(const MPI_Status* status, MPI_Datatype type, int* c
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Test_cancelled(const MPI_Status* status, int* flag)
+int api::Test_cancelled(const MPI_Status* status, int* flag)
 {
     if (!status || status == MPI_STATUS_IGNORE || !flag)
-        return fail(MPI_COMM_WORLD, MPI_ERR_ARG, "MPI_Test_cancelled");
+        return fail(MPI_COMM_WORLD, MPI_ERR_ARG);
     *flag = status->lwmpi_cancelled != 0;
     return MPI_SUCCESS;
 }

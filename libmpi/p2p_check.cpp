@@ -35,7 +35,7 @@ int check_span(int count, MPI_Datatype type)
 
 int check_send_rank(const Comm& c, int dest)
 {
-    return dest == MPI_PROC_NULL || (dest >= 0 && dest < c.size) ? MPI_SUCCESS : MPI_ERR_RANK;
+    return dest == MPI_PROC_NULL || (dest >= 0 && dest < peer_size(c)) ? MPI_SUCCESS : MPI_ERR_RANK;
 }
 
 int check_recv_rank(const Comm& c, int source)

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "api.hpp"
 #include "libmpi/datatype.hpp"
 #include "libmpi/datatype_objects.hpp"
 #include "libmpi/datatype_walk.hpp"
@@ -71,8 +72,8 @@ int check_pack_args(int count, MPI_Datatype type, int size, const int* position,
     return MPI_SUCCESS;
 }
 
-int pack_error(MPI_Comm comm, int code, const char* call) {
-    return raise_error(comm_handle_plausible(comm) ? comm : MPI_COMM_WORLD, code, call);
+int pack_error(MPI_Comm comm, int code) {
+    return raise_error(comm_handle_plausible(comm) ? comm : MPI_COMM_WORLD, code);
 }
 
 }  // namespace
@@ -99,30 +100,30 @@ size_t unpack_bytes(MPI_Datatype type, const void* in, size_t in_bytes, void* bu
 
 using namespace lwmpi;
 
-extern "C" int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
+int api::Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
                         int outsize, int* position, MPI_Comm comm) {
     MPI_Aint bytes = 0;
     int rc = check_pack_args(incount, datatype, outsize, position, comm, &bytes);
     if (rc == MPI_SUCCESS && bytes > 0 && outbuf == nullptr) rc = MPI_ERR_BUFFER;
-    if (rc != MPI_SUCCESS) return pack_error(comm, rc, "MPI_Pack");
+    if (rc != MPI_SUCCESS) return pack_error(comm, rc);
     pack_bytes(datatype, inbuf, incount, static_cast<char*>(outbuf) + *position);
     *position += static_cast<int>(bytes);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf,
+int api::Unpack(const void* inbuf, int insize, int* position, void* outbuf,
                           int outcount, MPI_Datatype datatype, MPI_Comm comm) {
     MPI_Aint bytes = 0;
     int rc = check_pack_args(outcount, datatype, insize, position, comm, &bytes);
     if (rc == MPI_SUCCESS && bytes > 0 && inbuf == nullptr) rc = MPI_ERR_BUFFER;
-    if (rc != MPI_SUCCESS) return pack_error(comm, rc, "MPI_Unpack");
+    if (rc != MPI_SUCCESS) return pack_error(comm, rc);
     unpack_bytes(datatype, static_cast<const char*>(inbuf) + *position, static_cast<size_t>(bytes),
                  outbuf, outcount);
     *position += static_cast<int>(bytes);
     return MPI_SUCCESS;
 }
 
-extern "C" int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
+int api::Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
     int rc = MPI_SUCCESS;
     if (!comm_handle_plausible(comm)) {
         rc = MPI_ERR_COMM;
@@ -135,7 +136,7 @@ extern "C" int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, 
     } else if (type_size(datatype) * incount > INT_MAX) {
         rc = MPI_ERR_COUNT;  // the packed size does not fit the int result
     }
-    if (rc != MPI_SUCCESS) return pack_error(comm, rc, "MPI_Pack_size");
+    if (rc != MPI_SUCCESS) return pack_error(comm, rc);
     *size = static_cast<int>(type_size(datatype) * incount);
     return MPI_SUCCESS;
 }

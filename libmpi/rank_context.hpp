@@ -5,6 +5,8 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "bsend.hpp"
+#include "attr.hpp"
 #include "comm.hpp"
 #include "datatype_objects.hpp"
 #include "handles.hpp"
@@ -15,6 +17,9 @@ namespace lwmpi {
 struct Group;       // group.cpp
 struct Errhandler;  // errhandler.cpp
 struct UserOp;      // op.cpp
+struct MatchedMessage;  // message.cpp
+struct ErrorCodes;  // error_codes.cpp
+struct Info;        // info.cpp
 
 // All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
 // on the rank's first call and freed by mputil when the rank ends.
@@ -33,11 +38,22 @@ struct RankContext {
     // request.cpp
     HandleTable<Request> requests;
     Request* detached;
+    Request* collectives;  // active collective requests (coll_engine.cpp)
     // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
     HandleTable<UserOp> user_ops;
     HandleTable<DerivedType> derived_types;
     char* type_names[LWMPI_PREDEFINED_TYPE_COUNT];  // names given to predefined types
     HandleTable<Group> groups;
+    // bsend.cpp, message.cpp, error_codes.cpp
+    BsendBuffer bsend;
+    HandleTable<MatchedMessage> messages;
+    ErrorCodes* error_codes;  // classes and codes the program added; nullptr: none
+    // attr.cpp
+    HandleTable<Keyval> keyvals;
+    AttrList type_attrs[LWMPI_PREDEFINED_TYPE_COUNT];  // attributes of predefined types
+    // info.cpp
+    HandleTable<Info> infos;
+    Info* env_info;  // MPI_INFO_ENV, made on first use
 };
 
 // The calling rank's state (on any thread of the rank). Out of memory ends the run.

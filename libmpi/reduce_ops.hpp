@@ -8,8 +8,9 @@ namespace lwmpi {
 
 // The type groups of section 5.9.2 that decide which operations a predefined type allows.
 enum class TypeGroup : uint8_t {
-    None,           // MPI_CHAR, MPI_WCHAR, MPI_PACKED: only REPLACE and NO_OP
+    None,           // MPI_CHAR, MPI_WCHAR, MPI_CHARACTER, MPI_PACKED: only REPLACE and NO_OP
     CInteger,
+    FortranInteger, // MPI_INTEGER and kin: no logical operations
     Floating,
     Logical,
     Complex,
@@ -27,6 +28,12 @@ template <typename V>
 struct Pair {
     V value;
     int index;
+};
+// The Fortran pair types (MPI_2INTEGER, MPI_2REAL, MPI_2DOUBLE_PRECISION): both of type V.
+template <typename V>
+struct SamePair {
+    V value;
+    V index;
 };
 
 // inout[i] = in[i] op inout[i] for n elements (MPI order: the first operand is `in`).
@@ -64,16 +71,16 @@ struct ComplexProd {
 
 // MINLOC/MAXLOC: the better value wins; on a tie the smaller index wins (section 5.9.4).
 struct MinLoc {
-    template <typename V>
-    static Pair<V> apply(Pair<V> a, Pair<V> b) {
+    template <typename P>
+    static P apply(P a, P b) {
         if (a.value < b.value) return a;
         if (b.value < a.value) return b;
         return {a.value, a.index < b.index ? a.index : b.index};
     }
 };
 struct MaxLoc {
-    template <typename V>
-    static Pair<V> apply(Pair<V> a, Pair<V> b) {
+    template <typename P>
+    static P apply(P a, P b) {
         if (a.value > b.value) return a;
         if (b.value > a.value) return b;
         return {a.value, a.index < b.index ? a.index : b.index};
@@ -98,7 +105,8 @@ template <typename T, TypeGroup G>
 constexpr ReduceTable reduce_table() {
     using namespace reduce;
     ReduceTable t{};
-    constexpr bool integer = G == TypeGroup::CInteger || G == TypeGroup::MultiLanguage;
+    constexpr bool integer = G == TypeGroup::CInteger || G == TypeGroup::FortranInteger ||
+                             G == TypeGroup::MultiLanguage;
     if constexpr (integer || G == TypeGroup::Floating) {
         t.fn[index_of(MPI_MAX)] = &loop<Max, T>;
         t.fn[index_of(MPI_MIN)] = &loop<Min, T>;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bsend.hpp"
+#include "coll_engine.hpp"
 #include "comm.hpp"
 #include "datatype.hpp"
 #include "handles.hpp"
@@ -45,7 +47,7 @@ void complete(Request* r, const mputil::Completion& c)
         r->status.MPI_TAG = r->tag;
         r->status.lwmpi_cancelled = 1;
     } else {
-        r->status.MPI_SOURCE = comm_rank_of_world(*r->comm, c.source);
+        r->status.MPI_SOURCE = comm_peer_of_world(*r->comm, c.source);
         r->status.MPI_TAG = c.tag;
         r->status.lwmpi_count = static_cast<MPI_Count>(c.bytes);
         if (c.truncated)
@@ -106,10 +108,14 @@ void request_setup(Request* r, bool is_send, mputil::SendMode mode, Comm* comm, 
     r->active = r->complete = false;
     r->staging = nullptr;
     r->op = nullptr;
+    r->message = nullptr;
+    r->schedule = nullptr;
+    r->collective = false;
 }
 
 void request_teardown(Request* r)
 {
+    collective_teardown(r);
     if (r->comm) {
         comm_release(r->comm);
         type_release(r->type);
@@ -126,6 +132,8 @@ int request_start(Request* r)
         r->active = r->complete = true;
         return MPI_SUCCESS;
     }
+    if (r->is_send && r->mode == mputil::SendMode::Buffered)
+        return bsend_start(r);
     size_t bytes = static_cast<size_t>(type_size(r->type)) * static_cast<size_t>(r->count);
     void* where = nullptr;
     int err = transport_buffer(r, bytes, &where);
@@ -133,17 +141,19 @@ int request_start(Request* r)
         return err;
     const Comm& c = *r->comm;
     if (r->is_send) {
-        r->op = mputil::isend(c.world[r->peer], r->context, r->tag, where, bytes, r->mode);
+        r->op = mputil::isend(peer_world(c)[r->peer], r->context, r->tag, where, bytes, r->mode);
     } else {
-        int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : c.world[r->peer];
+        int source = r->peer == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[r->peer];
         int tag = r->tag == MPI_ANY_TAG ? mputil::kAnyTag : r->tag;
-        r->op = mputil::irecv(source, r->context, tag, where, bytes);
+        r->op = r->message ? mputil::imrecv(r->message, where, bytes)
+                           : mputil::irecv(source, r->context, tag, where, bytes);
     }
     if (r->op == nullptr) {  // the transport had no memory for it: nothing was started
         free(r->staging);
         r->staging = nullptr;
         return MPI_ERR_NO_MEM;
     }
+    r->message = nullptr;  // received now: a matched message is received once
     r->active = true;
     return MPI_SUCCESS;
 }
@@ -152,6 +162,8 @@ bool request_poll(Request* r)
 {
     if (r->complete || !r->active)
         return r->complete;
+    if (r->schedule)
+        return collective_poll(r);
     mputil::Completion c;
     if (mputil::test(r->op, &c))
         complete(r, c);
@@ -175,39 +187,48 @@ void poll_detached()
     }
 }
 
+// Sleeps on the transfers of the point-to-point requests and of every active collective
+// (those among `reqs` and the others), advancing the collectives each time one wakes it.
 void wait_ops(Request* const* reqs, int n, int need)
 {
     mputil::Op* stack_ops[kStackOps];
     int stack_index[kStackOps];
-    mputil::Op** ops = stack_ops;
-    int* index = stack_index;
-    if (n > kStackOps) {
-        ops = static_cast<mputil::Op**>(malloc(sizeof(mputil::Op*) * n));
-        index = static_cast<int*>(malloc(sizeof(int) * n));
-        if (!ops || !index)
-            mputil::abort_run(MPI_ERR_NO_MEM);  // cannot wait without scratch: end the run
-    }
     for (;;) {
+        collectives_progress();
         int done = 0, pending = 0;
         for (int i = 0; i < n; i++) {
-            ops[i] = nullptr;
             Request* r = reqs[i];
             if (!r || !r->active)
                 continue;
-            if (request_poll(r)) {
+            // Collectives were just advanced: polling them again would test every transfer twice.
+            if (r->collective ? r->complete : request_poll(r))
                 done++;
-            } else {
-                ops[i] = r->op;
+            else
                 pending++;
-            }
         }
         if (done >= need || pending == 0)
             break;
-        mputil::wait_some(ops, n, index, n);
-    }
-    if (ops != stack_ops) {
-        free(ops);
-        free(index);
+        int capacity = pending + collectives_op_capacity();
+        mputil::Op** ops = stack_ops;
+        int* index = stack_index;
+        if (capacity > kStackOps) {
+            ops = static_cast<mputil::Op**>(malloc(sizeof(mputil::Op*) * capacity));
+            index = static_cast<int*>(malloc(sizeof(int) * capacity));
+            if (!ops || !index)
+                mputil::abort_run(MPI_ERR_NO_MEM);  // cannot wait without scratch: end the run
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Request* r = reqs[i];
+            if (r && r->active && !r->complete && !r->schedule)
+                ops[k++] = r->op;
+        }
+        k += collectives_pending_ops(ops + k);
+        mputil::wait_some(ops, k, index, k);
+        if (ops != stack_ops) {
+            free(ops);
+            free(index);
+        }
     }
 }
 
@@ -217,6 +238,18 @@ void request_wait(Request* const* reqs, int n, int need)
 {
     poll_detached();
     wait_ops(reqs, n, need);
+}
+
+int request_run(Request* r, MPI_Status* status)
+{
+    int err = request_start(r);
+    if (err == MPI_SUCCESS) {
+        request_wait(&r, 1, 1);
+        status_report(status, r->status);
+        err = r->error;
+    }
+    request_teardown(r);
+    return err;
 }
 
 void request_reported(Request* r) { r->active = false; }

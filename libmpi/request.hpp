@@ -1,6 +1,7 @@
 // Requests: one point-to-point operation of a communicator, on the transport (mputil). The
 // MPI calls (Isend, Wait, ...) and the collectives share this code; collectives use
-// requests that have no handle, on the communicator's collective context.
+// requests that have no handle, on the communicator's collective context. A nonblocking
+// collective is a request that carries a schedule.
 #pragma once
 
 #include <mpi.h>
@@ -12,6 +13,7 @@
 namespace lwmpi {
 
 struct Comm;
+class Schedule;
 
 struct Request {
     MPI_Request handle;       // MPI_REQUEST_NULL for the library's own requests
@@ -19,6 +21,7 @@ struct Request {
     bool persistent;          // Send_init / Recv_init: survives completion, restarted by Start
     bool active;              // started and not yet reported complete
     bool complete;            // the operation finished; status and error are final
+    bool collective;          // a nonblocking collective (it cannot be cancelled)
     mputil::SendMode mode;
     Comm* comm;               // retained while the request lives
     uint32_t context;
@@ -29,9 +32,12 @@ struct Request {
     int tag;                  // or MPI_ANY_TAG
     void* staging;            // packed bytes of non-contiguous data while in flight
     mputil::Op* op;
+    mputil::Message* message; // MPI_Imrecv / MPI_Mrecv: the matched message it receives
     MPI_Status status;
     int error;                // MPI_SUCCESS or MPI_ERR_TRUNCATE once complete
     Request* next_detached;
+    Schedule* schedule;       // a collective's (coll_engine.hpp); nullptr for point-to-point
+    Request* next_collective; // the rank's active collectives
 };
 
 // Describes an operation; nothing is started yet. The request retains `comm`.
@@ -43,6 +49,8 @@ int request_start(Request* r);      // MPI_SUCCESS, or MPI_ERR_NO_MEM (nothing s
 bool request_poll(Request* r);      // progresses; true when complete
 // Blocks (in the kernel) until at least `need` of the active requests are complete.
 void request_wait(Request* const* reqs, int n, int need);
+// Starts `r`, waits for it and reports its status: the blocking calls. Returns its error.
+int request_run(Request* r, MPI_Status* status);
 void request_reported(Request* r);  // its completion was returned to the program: inactive
 bool request_cancel(Request* r);    // receives only; true if removed before matching
 

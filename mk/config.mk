@@ -32,8 +32,9 @@ AR := $(CROSS)ar
 OBJCOPY := $(CROSS)objcopy
 SIZE := $(CROSS)size
 
-# The board table is chosen by one flag; code reads it as nvx::board::kBoard.
-BOARD_FLAG := -DNVX_BOARD_TABLE=nvx::board::k_$(BOARD)
+# The board table is chosen by one flag; code reads it as nvx::board::kBoard (a board
+# named a-b is the table entry k_a_b).
+BOARD_FLAG := -DNVX_BOARD_TABLE=nvx::board::k_$(subst -,_,$(BOARD))
 
 COMMON_FLAGS := -O2 -g -Wall -Wextra -ffreestanding -fno-common -mcmodel=medany \
 	-fno-omit-frame-pointer -ffunction-sections -fdata-sections -I. $(BOARD_FLAG)

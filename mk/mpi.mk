@@ -22,13 +22,24 @@ LIBMPI_OBJS := $(patsubst %,$(MPI_OBJ)/%.o,$(basename $(LIBMPI_SRCS)))
 
 # libmpi's own sources name their private headers "libmpi/x.hpp": they alone see a
 # directory holding nothing but a link named libmpi to libmpi/ (user code sees no tree).
+# A link left by a build tree copied from another checkout is made again (it must name
+# this tree's libmpi/).
 LIBMPI_VIEW := $(MPI_OUT)/libmpi-view
-$(LIBMPI_VIEW)/libmpi:
+.PHONY: lwmpi-view-elsewhere
+$(LIBMPI_VIEW)/libmpi: $(if $(filter-out $(abspath libmpi),$(realpath $(LIBMPI_VIEW)/libmpi)),lwmpi-view-elsewhere)
 	@mkdir -p $(@D)
 	ln -sfn $(abspath libmpi) $@
 $(LIBMPI_OBJS): | $(LIBMPI_VIEW)/libmpi
 $(LIBMPI_OBJS): MPI_CFLAGS += -I$(LIBMPI_VIEW)
 $(LIBMPI_OBJS): MPI_CXXFLAGS += -I$(LIBMPI_VIEW)
+
+# Every function and object of the libraries in a section of its own, so that programs,
+# linked with --gc-sections, carry only what they use: entries.o names every implementation.
+MPI_LIB_SECTIONS := -ffunction-sections -fdata-sections
+MPI_LIB_OBJS := $(LIBMPI_OBJS) $(MPUTIL_OBJS) $(MPI_OBJ)/mputil/variant_opt.o $(MPI_OBJ)/mputil/variant_unopt.o
+$(MPI_LIB_OBJS): MPI_CXXFLAGS += $(MPI_LIB_SECTIONS)
+$(MPI_LIB_OBJS): mk/mpi.mk
+MPI_PROGRAM_LDFLAGS := -Wl,--gc-sections
 
 # $(call lwmpi_lib_dir,VARIANT), and the libraries an MPI program links, in order: libmpi
 # over libmputil over the runtime (whose weak nvx_program_main libmputil replaces).
@@ -43,7 +54,7 @@ lwmpi_objs = $(patsubst %,$(MPI_OBJ)/prog/%.o,$(basename $(1)))
 define lwmpi_program
 $(1): $(2) $(USER_RUNTIME) $(call lwmpi_libs,$(3))
 	@mkdir -p $$(@D)
-	$(CC) $(USER_LDFLAGS) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
+	$(CC) $(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
 endef
 
 $(MPI_OBJ)/%.o: %.cpp $(NEWLIB_STAMP)
@@ -59,11 +70,15 @@ $(MPI_OBJ)/prog/%.o: %.c $(NEWLIB_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(MPI_CFLAGS) $(USER_DEPFLAGS) -c $< -o $@
 
-# mpicc/mpicxx read their compilers, flags and libraries from here (absolute paths), so
-# that this file stays the one source of truth for them.
+# mpicc/mpicxx read their compilers, flags and libraries from here, so that this file stays
+# the one source of truth for them. Paths in the build tree are written @BUILD@/..., those in
+# the source tree @ROOT@/...: mpicc puts in the trees it finds from its own location, so the
+# file holds wherever the trees are (a copied or moved checkout, mpicc through a symlink).
 # mpicc adds no warning options to the program's own (as MPICH's and Open MPI's do not).
 MPI_WRAPPER_DROP := -Wall -Wextra
-mpi_abs_flags = $(foreach f,$(1),$(if $(filter -I%,$(f)),-I$(abspath $(patsubst -I%,%,$(f))),$(if $(filter -T,$(f)),$(f),$(if $(filter -L%,$(f)),-L$(abspath $(patsubst -L%,%,$(f))),$(if $(wildcard $(f)),$(abspath $(f)),$(f))))))
+mpi_conf_path = $(patsubst $(CURDIR)/%,@ROOT@/%,$(patsubst $(abspath $(BUILD_ROOT))/%,@BUILD@/%,$(abspath $(1))))
+mpi_conf_word = $(if $(filter -I%,$(1)),-I$(call mpi_conf_path,$(1:-I%=%)),$(if $(filter -L%,$(1)),-L$(call mpi_conf_path,$(1:-L%=%)),$(if $(and $(filter-out -%,$(1)),$(findstring /,$(1))),$(call mpi_conf_path,$(1)),$(1))))
+mpi_conf_flags = $(foreach f,$(1),$(call mpi_conf_word,$(f)))
 
 define lwmpi_variant_rules
 $(MPI_OUT)/$(1)/libmputil.a: $(MPUTIL_OBJS) $(MPI_OBJ)/mputil/variant_$(1).o
@@ -78,11 +93,11 @@ $(MPI_OUT)/$(1)/mpicc.conf: mk/mpi.mk mk/config.mk
 	@mkdir -p $$(@D)
 	@printf '%s\n' \
 	  "MPI_CC='$(CC)'" "MPI_CXX='$(CXX)'" \
-	  "MPI_CFLAGS='$(call mpi_abs_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CFLAGS)))'" \
-	  "MPI_CXXFLAGS='$(call mpi_abs_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CXXFLAGS)))'" \
-	  "MPI_LDFLAGS='$(USER_ARCH) -nostdlib -static -T $(abspath runtime/user.ld) -L$(abspath $(NEWLIB_LIB))'" \
-	  "MPI_CRT0='$(abspath $(RUNTIME_CRT0))'" \
-	  "MPI_LIBS='-Wl,--start-group $(abspath $(call lwmpi_libs,$(1)) $(RUNTIME_LIB) $(SERVICES_LIB)) -lc -lm -lgcc -Wl,--end-group'" \
+	  "MPI_CFLAGS='$(call mpi_conf_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CFLAGS)))'" \
+	  "MPI_CXXFLAGS='$(call mpi_conf_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CXXFLAGS)))'" \
+	  "MPI_LDFLAGS='$(call mpi_conf_flags,$(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS))'" \
+	  "MPI_CRT0='$(call mpi_conf_flags,$(RUNTIME_CRT0))'" \
+	  "MPI_LIBS='$(call mpi_conf_flags,$(call lwmpi_link_libs,$(1)))'" \
 	  > $$@
 lwmpi: $(MPI_OUT)/$(1)/libmputil.a $(MPI_OUT)/$(1)/libmpi.a $(MPI_OUT)/$(1)/mpicc.conf
 endef

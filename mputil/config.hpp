@@ -32,11 +32,14 @@ inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
 inline constexpr uint32_t kReservedWriters = 1;
 inline constexpr uint32_t kMaxWriters = 8;
 
-// Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell so that the
-// sender returns at once, at most kLocalCells cells per receiver; larger messages (or when
-// the cells are used up) wait for the receive and are copied once, sender to receiver.
+// Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell (taken from
+// the heap when sent, given back when received) so that the sender returns at once, while
+// the cells of the whole cluster take at most kLocalCellBytes of heap, entries included;
+// larger messages (or beyond that) wait for the receive and are copied once, sender to
+// receiver. A receiver that falls behind must still find memory for its own receives: the
+// budget stays well under the 64 KiB a program may leave free (tests/mpi/mpi_soak.c).
 inline constexpr size_t kLocalCellMax = 1024;
-inline constexpr uint32_t kLocalCells = 64;
+inline constexpr size_t kLocalCellBytes = 24 * 1024;
 
 // Exit status of a run in which a rank ended (returned from main or called exit(0))
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.
@@ -50,6 +53,5 @@ inline constexpr size_t kRankStackMin = 16 * 1024;
 inline constexpr size_t kRankStackMax = 64 * 1024;
 inline constexpr size_t kAgentStack = 8 * 1024;
 inline constexpr size_t kWriterStack = 8 * 1024;
-inline constexpr size_t kWatcherStack = 4 * 1024;
 
 }  // namespace mputil::config

@@ -93,7 +93,6 @@ struct RankState {
     Op* rdv_active;            // the one receive whose CTS is out (owner thread only)
     uint32_t rdv_writer_ready; // set by the agent: rdv_active's writer is about to write
     uint64_t rdv_ready_stamp;  // when that Ready arrived (virtual clock)
-    uint32_t local_cells;      // cells held in `unexpected` for local senders
     uint32_t credits_due;      // set when some source's debt reached a batch
     Doorbell bell;
     CreditLedger credits;      // eager credits towards every rank (as a sender)
@@ -125,6 +124,7 @@ struct Cluster {
     int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
     bool local_path;           // the variant: local messages through shared memory
     size_t user_memory;        // the cluster's user memory: no buffer can be larger
+    size_t cell_bytes;         // heap held by local cells now (atomic; config::kLocalCellBytes)
     unsigned node_count;
     // Statistics (first contact through the Name Server; portal writers started).
     uint64_t first_contacts;
@@ -159,7 +159,7 @@ uint32_t node_of_rank(int world);             // first contact: Name Server look
 
 // world.cpp
 void world_barrier();                         // every rank of every cluster (blocking)
-// The hart for the cluster's k-th helper thread (the agent, the rank watchers): one of
+// The hart for the cluster's k-th helper thread (the receiver agent): one of
 // the harts no rank is pinned to, in turn, or any hart when the ranks use them all.
 int helper_hart(unsigned k);
 uint64_t now_ticks();

@@ -36,6 +36,24 @@ bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE)
 // The owner saw `op` done: its time moves to the completer's (Lamport).
 void take_completion_time(const Op* op) { nvx_clock_take(op->stamp); }
 
+// The heap a local cell of `bytes` of data takes: its entry and the data. Counting only
+// the data let 256-byte cells take a third more heap than the budget said.
+size_t cell_footprint(size_t bytes) { return sizeof(Unexpected) + bytes; }
+
+// The cluster's budget of heap in local cells: taken when a cell is made, given back when
+// its message is received.
+bool take_cell_bytes(size_t bytes)
+{
+    size_t held = __atomic_load_n(&g_cluster.cell_bytes, __ATOMIC_ACQUIRE);
+    do {
+        if (held + bytes > config::kLocalCellBytes) return false;
+    } while (!__atomic_compare_exchange_n(&g_cluster.cell_bytes, &held, held + bytes, false, __ATOMIC_ACQ_REL,
+                                          __ATOMIC_ACQUIRE));
+    return true;
+}
+
+void give_cell_bytes(size_t bytes) { __atomic_sub_fetch(&g_cluster.cell_bytes, bytes, __ATOMIC_ACQ_REL); }
+
 Op* new_op(OpKind kind, RankState* me)  // nullptr when out of memory
 {
     Op* op = static_cast<Op*>(malloc(sizeof(Op)));
@@ -55,7 +73,7 @@ void consume(RankState* me, Op* recv, Unexpected* u)
     switch (u->holding) {
     case Holding::Cell:
         if (u->remote_eager && me->debts.consumed(u->env.source)) me->credits_due = 1;
-        if (u->local_cell) me->local_cells--;
+        if (u->local_cell) give_cell_bytes(cell_footprint(u->bytes));
         deliver_bytes(recv, u->env, u->payload(), u->bytes);
         break;
     case Holding::LocalRef: {
@@ -72,15 +90,17 @@ void consume(RankState* me, Op* recv, Unexpected* u)
     free(u);
 }
 
-// An unexpected entry for a local send: a cell holding the data while cells last and
-// memory allows, else a reference to the sender's buffer. nullptr when even that cannot be
-// had (peer's lock held).
-Unexpected* local_unexpected(RankState* peer, Op* send, const Envelope& e)
+// An unexpected entry for a local send: a cell holding the data while the cluster's cell
+// budget and memory allow, else a reference to the sender's buffer. nullptr when even that
+// cannot be had (peer's lock held).
+Unexpected* local_unexpected(Op* send, const Envelope& e)
 {
+    size_t footprint = cell_footprint(send->bytes);
     bool cell = send->mode != SendMode::Synchronous && send->bytes <= config::kLocalCellMax &&
-                peer->local_cells < config::kLocalCells;
-    Unexpected* u = cell ? static_cast<Unexpected*>(malloc(sizeof(Unexpected) + send->bytes)) : nullptr;
+                take_cell_bytes(footprint);
+    Unexpected* u = cell ? static_cast<Unexpected*>(malloc(footprint)) : nullptr;
     if (u == nullptr) {
+        if (cell) give_cell_bytes(footprint);
         cell = false;
         u = static_cast<Unexpected*>(malloc(sizeof(Unexpected)));
         if (u == nullptr) return nullptr;
@@ -91,7 +111,6 @@ Unexpected* local_unexpected(RankState* peer, Op* send, const Envelope& e)
     if (cell) {
         u->holding = Holding::Cell;
         u->local_cell = true;
-        peer->local_cells++;
         if (send->bytes > 0) memcpy(u->payload(), send->data, send->bytes);  // data may be null
     } else {
         u->holding = Holding::LocalRef;
@@ -111,7 +130,7 @@ bool local_send(RankState* me, RankState* peer, Op* send)
     if (recv != nullptr) {
         deliver_bytes(recv, e, send->data, send->bytes);
     } else {
-        Unexpected* u = local_unexpected(peer, send, e);
+        Unexpected* u = local_unexpected(send, e);
         if (u == nullptr) {
             nvx_mutex_unlock(&peer->lock);
             return false;
@@ -241,16 +260,34 @@ void note_wait(RankState* me, Op* const* ops, int n)
     if (pending > 1) note.text(" (+").number(pending - 1).text(")");
 }
 
-bool probe_queue(RankState* me, int source, uint32_t context, int tag, Completion* out)
+// The first unexpected message a receive of (source, context, tag) would match; `take`
+// removes it from matching (a matched probe). nullptr when there is none.
+Unexpected* probe_queue(RankState* me, int source, uint32_t context, int tag, bool take, Completion* out)
 {
+    auto match = [&](Unexpected* x) { return matches(source, context, tag, x->env); };
     nvx_mutex_lock(&me->lock);
-    Unexpected* u = me->unexpected.find_first([&](Unexpected* x) { return matches(source, context, tag, x->env); });
+    Unexpected* u = take ? me->unexpected.take_first(match) : me->unexpected.find_first(match);
     if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
     uint64_t stamp = u != nullptr ? u->env.stamp : 0;
     nvx_mutex_unlock(&me->lock);
     if (u != nullptr) nvx_clock_take(stamp);  // the probe sees the message once it is there
-    return u != nullptr;
+    return u;
 }
+
+Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Completion* out)
+{
+    RankState* me = me_or_die();
+    for (;;) {
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        if (Unexpected* u = probe_queue(me, source, context, tag, take, out)) return u;
+        WaitNote(me).peer("probe for", source, tag, context);
+        me->bell.sleep(seen);
+        clear_wait_note(me);
+    }
+}
+
+Message* as_message(Unexpected* u) { return reinterpret_cast<Message*>(u); }
 
 }  // namespace
 
@@ -354,24 +391,49 @@ bool cancel(Op* op)
 
 void release(Op* op) { free(op); }
 
+void poll_idle() { nvx_thread_yield(); }
+
 bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
     RankState* me = me_or_die();
     progress(me);
-    return probe_queue(me, source_or_any, context, tag_or_any, out);
+    return probe_queue(me, source_or_any, context, tag_or_any, false, out) != nullptr;
 }
 
 void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
+    probe_blocking(source_or_any, context, tag_or_any, false, out);
+}
+
+Message* improbe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
     RankState* me = me_or_die();
-    for (;;) {
-        uint32_t seen = me->bell.snapshot();
-        progress(me);
-        if (probe_queue(me, source_or_any, context, tag_or_any, out)) return;
-        WaitNote(me).peer("probe for", source_or_any, tag_or_any, context);
-        me->bell.sleep(seen);
-        clear_wait_note(me);
-    }
+    progress(me);
+    return as_message(probe_queue(me, source_or_any, context, tag_or_any, true, out));
+}
+
+Message* mprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    return as_message(probe_blocking(source_or_any, context, tag_or_any, true, out));
+}
+
+// The held entry is consumed as irecv consumes one it finds: every protocol (cell, local
+// sender's buffer, rendezvous) completes the same way.
+Op* imrecv(Message* message, void* buf, size_t capacity)
+{
+    RankState* me = me_or_die();
+    Unexpected* u = reinterpret_cast<Unexpected*>(message);
+    Op* recv = new_op(OpKind::Recv, me);
+    if (recv == nullptr) return nullptr;
+    recv->source = u->env.source;
+    recv->context = u->env.context;
+    recv->tag = u->env.tag;
+    recv->buf = buf;
+    recv->capacity = capacity;
+    nvx_mutex_lock(&me->lock);
+    consume(me, recv, u);
+    nvx_mutex_unlock(&me->lock);
+    return recv;
 }
 
 void stats(Stats* out)

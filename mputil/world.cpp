@@ -1,7 +1,8 @@
 // The world as launched and the rank threads. crt0 calls nvx_program_main; this one (it
-// replaces the runtime's weak default) sets up the cluster's MPI endpoints, starts one
-// thread per rank placed here, pinned to its PE, each running the program's main, and
-// one watcher per rank that ends the whole run at once if its rank is killed by a fault.
+// replaces the runtime's weak default) sets up the cluster's MPI endpoints and starts one
+// thread per rank placed here, pinned to its PE, each running the program's main. A rank
+// killed by a fault ends the whole run at once (the kernel ends the program, as for a
+// main thread: NVX_SYS_FAULT_ENDS_PROGRAM), so no thread needs to watch the ranks.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +65,20 @@ size_t rank_stack_size(const struct nvx_info& info, int ranks_here)
     return v;
 }
 
+// The rank stacks do not fit what is left of the cluster's memory: name the sizes (the
+// launcher names a board with more memory per cluster on this status).
+[[noreturn]] void stacks_do_not_fit()
+{
+    struct nvx_info now;
+    nvx_sys_info(&now);
+    printf("[lwmpi] cluster %u: the stacks of %d ranks (%zu KiB each, %zu KiB in all) do not fit: %llu KiB of the "
+           "cluster's %llu KiB are free (nvx-run --rank-stack sets a rank's stack)\n",
+           now.cluster, g_cluster.here, g_cluster.rank_stack / 1024, g_cluster.here * g_cluster.rank_stack / 1024,
+           (unsigned long long)(now.free_memory / 1024), (unsigned long long)(now.user_memory / 1024));
+    fflush(stdout);
+    nvx_sys_exit(NVX_EXIT_NO_ROOM);
+}
+
 uint32_t node_of_cluster(unsigned compute_index)
 {
     long node = nvx_node_of(g_cluster.first_compute + compute_index, 0);
@@ -108,9 +123,18 @@ void on_program_exit(int status, void*)
     if (self != nullptr && self->phase == MpiPhase::Initialized) ended_without_finalize(self, "called exit", status);
 }
 
+// The first non-zero status a rank returned is the cluster's.
+void note_status(int status)
+{
+    int none = 0;
+    if (status != 0)
+        __atomic_compare_exchange_n(&g_first_failure, &none, status, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
 void* rank_main(void* arg)
 {
     RankState* self = static_cast<RankState*>(arg);
+    nvx_sys_fault_ends_program();  // the other ranks would wait for it forever
     nvx_thread_set_context(self);
     t_rank_main = true;
     nvx_sys_wait_note(self->wait_note);
@@ -124,28 +148,8 @@ void* rank_main(void* arg)
     free(argv);
     free(g_rank_contexts[self->local_index]);  // helper threads of a rank end before it
     g_rank_contexts[self->local_index] = nullptr;
+    note_status(status);
     return reinterpret_cast<void*>(static_cast<intptr_t>(status));
-}
-
-// A killed rank ends the run: the cluster exits with 128 + cause, and the Spawn Server
-// ends the whole run on the first failing cluster.
-void* watch_rank(void* arg)
-{
-    RankState* r = static_cast<RankState*>(arg);
-    struct nvx_thread_status end;
-    int err = nvx_thread_join_status(r->thread, &end);
-    if (err != 0) launch_failure("cannot watch a rank thread", err);
-    if (end.how == NVX_THREAD_KILLED) {
-        printf("[lwmpi] rank %d (cluster %u, PE %d) was killed by exception cause %lu: ending the run\n",
-               r->world_rank, g_cluster.first_compute + g_cluster.my_cluster, r->pe, (unsigned long)end.value);
-        fflush(stdout);
-        nvx_sys_exit(128 + (int)end.value);
-    }
-    int status = (int)end.value;
-    int none = 0;
-    if (status != 0) __atomic_compare_exchange_n(&g_first_failure, &none, status, false, __ATOMIC_ACQ_REL,
-                                                 __ATOMIC_ACQUIRE);
-    return nullptr;
 }
 
 void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
@@ -212,7 +216,7 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
 
 // A helper on a rank's PE would wait for that rank to block (and, in virtual time, start
-// only after what the rank ran there): the agent and the watchers take the spare PEs
+// only after what the rank ran there): the agent takes the spare PEs
 // while there are any (writers do not: agent.cpp).
 int helper_hart(unsigned k)
 {
@@ -320,17 +324,17 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
     agent_start();
 
-    nvx_thread_t watchers[config::kMaxRanksPerCluster];
+    struct nvx_info now;
+    if (nvx_sys_info(&now) == 0 && now.free_memory < (uint64_t)g_cluster.here * g_cluster.rank_stack)
+        stacks_do_not_fit();
     for (int i = 0; i < g_cluster.here; i++) {
         RankState& r = g_cluster.ranks[i];
         nvx_thread_attr_t attr = {g_cluster.rank_stack, r.pe};
         int err = nvx_thread_create(&r.thread, &attr, rank_main, &r);
+        if (err == EAGAIN) stacks_do_not_fit();
         if (err != 0) launch_failure("cannot start a rank thread", err);
-        nvx_thread_attr_t watch = {config::kWatcherStack, helper_hart((unsigned)i)};
-        err = nvx_thread_create(&watchers[i], &watch, watch_rank, &r);
-        if (err != 0) launch_failure("cannot start a rank watcher", err);
     }
-    for (int i = 0; i < g_cluster.here; i++) nvx_thread_join(watchers[i], nullptr);
+    for (int i = 0; i < g_cluster.here; i++) nvx_thread_join(g_cluster.ranks[i].thread, nullptr);
     fflush(stdout);
     return g_first_failure;
 }

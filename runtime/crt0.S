@@ -32,6 +32,7 @@ _start:
     la a0, __libc_fini_array
     call atexit
     call __libc_init_array
+    call __nvx_memory_mark_start  /* nvx_memory_at_start(): before any library starts */
 
     mv a0, s1
     mv a1, s2

@@ -16,6 +16,7 @@ struct free_stack {
 
 static struct free_stack *g_free;
 static nvx_mutex_t g_lock = NVX_MUTEX_INITIALIZER;
+static size_t g_mapped, g_pooled;  /* bytes, under g_lock */
 
 void *__nvx_stack_get(size_t size, size_t *got, int *err)
 {
@@ -27,6 +28,7 @@ void *__nvx_stack_get(size_t size, size_t *got, int *err)
     if (best != 0) {
         struct free_stack *s = *best;
         *best = s->next;
+        g_pooled -= s->size;
         nvx_mutex_unlock(&g_lock);
         *got = s->size;
         return s;
@@ -39,6 +41,9 @@ void *__nvx_stack_get(size_t size, size_t *got, int *err)
         *err = base == -NVX_EINVAL ? EINVAL : EAGAIN;
         return 0;
     }
+    nvx_mutex_lock(&g_lock);
+    g_mapped += rounded;
+    nvx_mutex_unlock(&g_lock);
     *got = rounded;
     return (void *)(uintptr_t)base;
 }
@@ -50,5 +55,14 @@ void __nvx_stack_put(void *base, size_t size)
     nvx_mutex_lock(&g_lock);
     s->next = g_free;
     g_free = s;
+    g_pooled += size;
+    nvx_mutex_unlock(&g_lock);
+}
+
+void __nvx_stack_totals(size_t *mapped, size_t *pooled)
+{
+    nvx_mutex_lock(&g_lock);
+    *mapped = g_mapped;
+    *pooled = g_pooled;
     nvx_mutex_unlock(&g_lock);
 }

@@ -13,4 +13,7 @@ void *__nvx_stack_get(size_t size, size_t *got, int *err);
 /* Gives back a stack no thread runs on any more. */
 void __nvx_stack_put(void *base, size_t size);
 
+/* Bytes of stacks the kernel mapped for threads, and of those the ones in the pool. */
+void __nvx_stack_totals(size_t *mapped, size_t *pooled);
+
 #endif

@@ -100,6 +100,12 @@ __attribute__((noreturn)) void nvx_thread_exit(void *value)
     nvx_sys_thread_exit((uintptr_t)value);
 }
 
+size_t nvx_thread_stack_size(void)
+{
+    nvx_thread_t self = nvx_thread_self();
+    return self->stack != NULL ? self->stack_size : NVX_USER_STACK_SIZE;
+}
+
 int nvx_thread_join_status(nvx_thread_t thread, struct nvx_thread_status *status)
 {
     if (thread == NULL || status == NULL)

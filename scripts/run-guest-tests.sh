@@ -90,6 +90,8 @@ check_log() {  # check log -> prints a failure reason, or nothing
         want=${check#ranks:}
         got=$(grep -E "^rank [0-9]+: [a-z_0-9]+: [0-9]+ checks, 0 failed$" "$log" | sed 's/:.*//' | sort -u | wc -l)
         [ "$got" = "$want" ] || echo "$got of $want ranks passed" ;;
+    no_errors)  # tests/mpi_suite: rank 0 printed "No Errors" once, as the MPI test suites do
+        [ "$(grep -c '^No Errors$' "$log")" = 1 ] || echo "no single 'No Errors' line" ;;
     capbench)  # a CAP Bench run: its summary line says the result matched the host reference
         local lines
         lines=$(grep -c "^capbench: app=" "$log" || true)
@@ -276,6 +278,12 @@ default_cases() {  # -> case lines for the programs no line of cases.txt names
         [[ "$listed" == *" $n "* ]] && continue
         echo "$n small mpiprog/$n 0 ranks:4 -np 4 --map-by compact"
         echo "${n}_u small mpiprog/${n}_unopt 0 ranks:4 -np 4 --map-by scatter"
+    done
+    for f in tests/mpi_suite/*.c; do  # odd and even counts, ranks sharing clusters or not
+        n=$(basename "$f" .c)
+        [[ "$listed" == *" $n "* ]] && continue
+        echo "$n small mpiprog/$n 0 no_errors -np 4 --map-by compact"
+        echo "${n}_u tiny mpiprog/${n}_unopt 0 no_errors -np 3 --map-by scatter"
     done
 }
 

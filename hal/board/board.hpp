@@ -209,6 +209,13 @@ inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters =
                                                .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
                                                .mesh_width = 4, .noc = kMppaNoc, .tested = true});
 
+// mppa256 with room: 32 MiB per compute cluster (the page allocator's largest), for
+// programs that do not fit the real chip's 2 MiB.
+inline constexpr Board k_mppa256_xl = make_board({.name = "mppa256-xl", .io_clusters = 4, .io_harts = 4,
+                                                  .io_mem = 8 * MiB, .io_interfaces = 4, .compute_clusters = 16,
+                                                  .compute_harts = 17, .compute_mem = 32 * MiB, .mesh_width = 4,
+                                                  .noc = kMppaNoc, .tested = true});
+
 // The LWMPI thesis' Figure 17 example: 6 compute clusters of 4 PEs (plus the kernel core).
 inline constexpr Board k_fig17 = make_board({.name = "fig17", .io_clusters = 1, .io_harts = 2, .io_mem = 4 * MiB,
                                              .io_interfaces = 1, .compute_clusters = 6, .compute_harts = 5,
@@ -216,11 +223,11 @@ inline constexpr Board k_fig17 = make_board({.name = "fig17", .io_clusters = 1, 
                                              .tested = false});
 
 static_assert(board_is_valid(k_tiny) && board_is_valid(k_small) && board_is_valid(k_mppa256) &&
-              board_is_valid(k_fig17));
+              board_is_valid(k_mppa256_xl) && board_is_valid(k_fig17));
 static_assert(k_mppa256.hart_count == 288 && k_mppa256.cluster_count == 20);
 
 // Every board, in the order tools list them (scripts/tools/board_info.cpp): the build, the
 // tests and the benchmarks take their list of boards from here.
-inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256, &k_fig17};
+inline constexpr const Board* kAllBoards[] = {&k_tiny, &k_small, &k_mppa256, &k_mppa256_xl, &k_fig17};
 
 }  // namespace nvx::board

@@ -95,6 +95,10 @@ enum nvx_syscall {
                                   beside what the calling thread is blocked on; the
                                   program keeps it current. -EFAULT if NVX_WAIT_NOTE_MAX
                                   bytes at note are not readable                     */
+    NVX_SYS_FAULT_ENDS_PROGRAM = 48, /* (local) () -> 0: a fault that kills the calling
+                                  thread ends the program, as the main thread's does
+                                  (status NVX_EXIT_KILLED + cause): for threads the
+                                  others would wait for forever (MPI ranks)          */
     NVX_SYS_COUNT
 };
 
@@ -172,6 +176,9 @@ struct nvx_ikc_stats {
 #define NVX_ENAMETOOLONG 91
 
 /* Exit statuses of a run besides the program's own (kernel, services and launcher). */
+#define NVX_EXIT_NO_ROOM 122     /* the program does not fit a cluster's memory (its image at
+                                    exec, or its threads' stacks): the console names the
+                                    sizes and nvx-run a board with more memory            */
 #define NVX_EXIT_CLUSTER_RESET 123 /* a cluster's kernel asked for a board reset: only the
                                      control cluster may; the firmware ended that cluster */
 #define NVX_EXIT_TIMEOUT 124     /* the launcher's time limit ended the run (timeout(1)'s)  */
@@ -209,6 +216,7 @@ struct nvx_info {
     uint32_t node_count;     /* NoC nodes on the board                              */
     uint32_t compute_user_harts; /* user harts (PEs) of a compute cluster           */
     char board[16];          /* board name, NUL-terminated                         */
+    uint64_t free_memory;    /* bytes of cluster memory no one holds yet (free pages)   */
 };
 
 /* Initial user stack, as built by the kernel for the program's first thread:

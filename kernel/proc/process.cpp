@@ -159,7 +159,12 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     // The image and its arguments move to kernel pages first: the caller's memory goes away.
     u64 pages = (size + sv39::kPageSize - 1) / sv39::kPageSize;
     u64 buffer = g_pages.allocate_run(pages);
-    if (buffer == 0) return -NVX_ENOMEM;
+    if (buffer == 0) {
+        kprint("[cluster %u] exec refused: the program's file needs %lu KiB in one piece while it loads, "
+               "the cluster has %lu KiB free: it does not fit this board\n",
+               g_layout.index, pages * sv39::kPageSize / KiB, g_pages.free_pages() * sv39::kPageSize / KiB);
+        return -NVX_ENOMEM;
+    }
     auto* file = reinterpret_cast<u8*>(g_layout.phys_to_virt(buffer));
     BootArgs* argv = &g_restart_args;
     *argv = BootArgs{};
@@ -183,10 +188,17 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     if (err != 0) {
         // The old program is gone: end the half-loaded one like any exec'd program, so the
         // system program comes back and reports the failure.
-        kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);
+        if (err == -NVX_ENOMEM) {
+            kprint("[cluster %u] exec refused: the program needs %lu KiB (segments and stack) while its file "
+                   "takes %lu KiB, the cluster has %lu KiB for programs: it does not fit this board\n",
+                   g_layout.index, (align_up(check.end, sv39::kPageSize) - kUserBase + u64{NVX_USER_STACK_SIZE}) / KiB,
+                   pages * sv39::kPageSize / KiB, g_space.user_memory() / KiB);
+        } else {
+            kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);
+        }
         g_process.running = true;
         g_process.system = false;
-        program_exit(NVX_EXIT_NOT_LOADED);
+        program_exit(err == -NVX_ENOMEM ? NVX_EXIT_NO_ROOM : NVX_EXIT_NOT_LOADED);
     }
     return 0;
 }

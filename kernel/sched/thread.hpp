@@ -30,6 +30,7 @@ struct Thread {
     Thread* joiner;   // thread blocked in join on this one
     UserAddr join_status_address;  // joiner's struct nvx_thread_status*, already validated
     bool has_joiner;
+    bool fault_ends_program;  // NVX_SYS_FAULT_ENDS_PROGRAM: its crash ends the program
     nvx_thread_status end;    // how it ended (Zombie)
     // The preemption quantum's start: under the wall clock the board clock at dispatch;
     // under the virtual clock the thread's virtual time when it arrived on its hart

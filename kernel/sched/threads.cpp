@@ -32,8 +32,9 @@ i64 thread_create(const Thread* creator, UserAddr entry, u64 arg, UserAddr stack
 void thread_end(Thread* t, u64 how, u64 value) {
     t->state = ThreadState::Zombie;
     t->end = {how, value};
-    // A crashed main thread ends the program (other threads may wait for it forever).
-    if (t->id == g_process.main_thread && how == NVX_THREAD_KILLED) {
+    // A crashed main thread ends the program (other threads may wait for it forever), as
+    // does a thread that asked for it.
+    if ((t->id == g_process.main_thread || t->fault_ends_program) && how == NVX_THREAD_KILLED) {
         program_exit(NVX_EXIT_KILLED + static_cast<u32>(value));
         return;
     }

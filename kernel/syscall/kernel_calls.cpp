@@ -48,6 +48,7 @@ CallResult sys_info(Thread*, const CallArgs& a) {
     info.first_user_hart = 1;
     info.max_threads = kMaxThreads;
     info.user_memory = g_space.user_memory();
+    info.free_memory = g_pages.free_pages() * board::kPageSize;
     str_copy(info.board, sizeof info.board, b.name);
     info.node = g_layout.cluster->first_node;
     info.nodes = g_layout.cluster->nodes;
@@ -72,6 +73,12 @@ CallResult sys_clock_take(Thread* t, const CallArgs& a) {
 }
 
 CallResult sys_wait_note(Thread* t, const CallArgs& a) { return set_wait_note(t, UserAddr(a.a0)); }
+
+// Only the calling thread writes its own flag; the kernel core reads it when the thread ends.
+CallResult sys_fault_ends_program(Thread* t, const CallArgs&) {
+    __atomic_store_n(&t->fault_ends_program, true, __ATOMIC_RELEASE);
+    return resume_with(0);
+}
 
 CallResult sys_clock_server(Thread* t, const CallArgs&) {
     clock_make_server(this_cpu(), t);
@@ -131,6 +138,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_CLOCK_TAKE, kHere, sys_clock_take},
     {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
     {NVX_SYS_WAIT_NOTE, kHere, sys_wait_note},
+    {NVX_SYS_FAULT_ENDS_PROGRAM, kHere, sys_fault_ends_program},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

@@ -9,7 +9,8 @@
  *
  *     bits 31..28  0 (handles are positive ints)
  *     bits 27..24  kind:   1 communicator, 2 group, 3 datatype, 4 operation,
- *                          5 error handler, 6 request, 7 info
+ *                          5 error handler, 6 request, 7 info, 8 message,
+ *                          9 attribute key (keyval)
  *     bits 23..20  origin: 0 the kind's null handle, 1 predefined, 2 created by the program
  *     bits 19..0   index:  in the predefined table, or in the calling rank's table
  *
@@ -42,6 +43,7 @@ typedef int MPI_Op;
 typedef int MPI_Errhandler;
 typedef int MPI_Request;
 typedef int MPI_Info;
+typedef int MPI_Message;
 
 typedef int64_t MPI_Aint;
 typedef int64_t MPI_Offset;
@@ -54,6 +56,8 @@ typedef int64_t MPI_Count;
 #define LWMPI_KIND_ERRHANDLER 5
 #define LWMPI_KIND_REQUEST    6
 #define LWMPI_KIND_INFO       7
+#define LWMPI_KIND_MESSAGE    8
+#define LWMPI_KIND_KEYVAL     9 /* keyvals are ints, not handles, but encoded the same way */
 
 #define LWMPI_ORIGIN_NULL       0
 #define LWMPI_ORIGIN_PREDEFINED 1
@@ -156,6 +160,14 @@ typedef struct MPI_Status {
 #define MPI_MAX_ERROR_STRING           512
 #define MPI_MAX_OBJECT_NAME            128
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
+/* Info keys and values (9) fit, with their NUL, in buffers of these sizes: at most 254 and
+ * 1023 characters, so a program may declare char key[MPI_MAX_INFO_KEY]. */
+#define MPI_MAX_INFO_KEY               255
+#define MPI_MAX_INFO_VAL               1024
+
+/* Bytes of the attached buffer (MPI_Buffer_attach) a pending buffered send takes beyond
+ * its packed size (3.6.1): the bookkeeping LWMPI keeps in the buffer, and alignment. */
+#define MPI_BSEND_OVERHEAD 64
 
 /* Thread support levels (12.4.3), ordered. */
 #define MPI_THREAD_SINGLE     0
@@ -172,7 +184,19 @@ typedef struct MPI_Status {
 /* Split types of MPI_Comm_split_type: the ranks of one cluster share memory. */
 #define MPI_COMM_TYPE_SHARED 1
 
-/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr. */
+/* Process topologies (chapter 7): MPI_Topo_test's answers, and the special weight arrays of
+ * the distributed graph constructors: addresses of two library objects, distinct from every
+ * program array and from NULL (real objects, so compilers see an array they may read). */
+#define MPI_GRAPH      1
+#define MPI_CART       2
+#define MPI_DIST_GRAPH 3
+extern int lwmpi_unweighted[1];
+extern int lwmpi_weights_empty[1];
+#define MPI_UNWEIGHTED    (lwmpi_unweighted)
+#define MPI_WEIGHTS_EMPTY (lwmpi_weights_empty)
+
+/* Predefined attribute keys of MPI_COMM_WORLD (8.1.2) for MPI_Comm_get_attr; program-created
+ * keyvals (6.7) are encoded like handles of kind LWMPI_KIND_KEYVAL, so they never collide. */
 #define MPI_KEYVAL_INVALID  0
 #define MPI_TAG_UB          1
 #define MPI_HOST            2
@@ -191,6 +215,7 @@ typedef struct MPI_Status {
 #define MPI_ERRHANDLER_NULL LWMPI_HANDLE(LWMPI_KIND_ERRHANDLER, LWMPI_ORIGIN_NULL, 0)
 #define MPI_REQUEST_NULL    LWMPI_HANDLE(LWMPI_KIND_REQUEST, LWMPI_ORIGIN_NULL, 0)
 #define MPI_INFO_NULL       LWMPI_HANDLE(LWMPI_KIND_INFO, LWMPI_ORIGIN_NULL, 0)
+#define MPI_MESSAGE_NULL    LWMPI_HANDLE(LWMPI_KIND_MESSAGE, LWMPI_ORIGIN_NULL, 0)
 
 /* ---------------------------------------------------------------- predefined objects */
 
@@ -201,6 +226,10 @@ typedef struct MPI_Status {
 
 #define MPI_ERRORS_ARE_FATAL LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 0)
 #define MPI_ERRORS_RETURN    LWMPI_PREDEFINED(LWMPI_KIND_ERRHANDLER, 1)
+
+/* The message a matched probe of MPI_PROC_NULL returns (3.8.2). */
+#define MPI_MESSAGE_NO_PROC LWMPI_PREDEFINED(LWMPI_KIND_MESSAGE, 0)
+#define MPI_INFO_ENV LWMPI_PREDEFINED(LWMPI_KIND_INFO, 0) /* the rank's environment (9.4) */
 
 /* Predefined datatypes (3.2.2, 4.1.4 pair types for MINLOC/MAXLOC); the index is the
  * row of libmpi's predefined-type table. MPI_LONG_LONG is a synonym of MPI_LONG_LONG_INT. */
@@ -248,7 +277,61 @@ typedef struct MPI_Status {
 #define MPI_CXX_FLOAT_COMPLEX       LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 41)
 #define MPI_CXX_DOUBLE_COMPLEX      LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 42)
 #define MPI_CXX_LONG_DOUBLE_COMPLEX LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 43)
-#define LWMPI_PREDEFINED_TYPE_COUNT 44 /* rows of the table, row 0 unused */
+/* Fortran-named types a C program may use (3.2.2, 17.2.5), with the usual Fortran ABI:
+ * INTEGER, REAL and LOGICAL 4 bytes, DOUBLE PRECISION 8; MPI_2INTEGER, MPI_2REAL and
+ * MPI_2DOUBLE_PRECISION are pairs of one type for MINLOC/MAXLOC (5.9.4). */
+#define MPI_CHARACTER               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 44)
+#define MPI_INTEGER                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 45)
+#define MPI_REAL                    LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 46)
+#define MPI_DOUBLE_PRECISION        LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 47)
+#define MPI_COMPLEX                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 48)
+#define MPI_DOUBLE_COMPLEX          LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 49)
+#define MPI_LOGICAL                 LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 50)
+#define MPI_INTEGER1                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 51)
+#define MPI_INTEGER2                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 52)
+#define MPI_INTEGER4                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 53)
+#define MPI_INTEGER8                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 54)
+#define MPI_REAL4                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 55)
+#define MPI_REAL8                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 56)
+#define MPI_REAL16                  LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 57) /* long double */
+#define MPI_COMPLEX8                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 58)
+#define MPI_COMPLEX16               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 59)
+#define MPI_COMPLEX32               LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 60)
+#define MPI_2INTEGER                LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 61)
+#define MPI_2REAL                   LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 62)
+#define MPI_2DOUBLE_PRECISION       LWMPI_PREDEFINED(LWMPI_KIND_DATATYPE, 63)
+#define LWMPI_PREDEFINED_TYPE_COUNT 64 /* rows of the table, row 0 unused */
+
+/* Type classes of MPI_Type_match_size (17.1.9). */
+#define MPI_TYPECLASS_REAL    1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+
+/* Combiners of MPI_Type_get_envelope (4.1.13). */
+#define MPI_COMBINER_NAMED          1
+#define MPI_COMBINER_DUP            2
+#define MPI_COMBINER_CONTIGUOUS     3
+#define MPI_COMBINER_VECTOR         4
+#define MPI_COMBINER_HVECTOR        5
+#define MPI_COMBINER_INDEXED        6
+#define MPI_COMBINER_HINDEXED       7
+#define MPI_COMBINER_INDEXED_BLOCK  8
+#define MPI_COMBINER_HINDEXED_BLOCK 9
+#define MPI_COMBINER_STRUCT         10
+#define MPI_COMBINER_SUBARRAY       11
+#define MPI_COMBINER_DARRAY         12
+#define MPI_COMBINER_F90_REAL       13
+#define MPI_COMBINER_F90_COMPLEX    14
+#define MPI_COMBINER_F90_INTEGER    15
+#define MPI_COMBINER_RESIZED        16
+
+/* Array orders and distributions of MPI_Type_create_subarray and _darray (4.1.3, 4.1.4). */
+#define MPI_ORDER_C              1
+#define MPI_ORDER_FORTRAN        2
+#define MPI_DISTRIBUTE_BLOCK     1
+#define MPI_DISTRIBUTE_CYCLIC    2
+#define MPI_DISTRIBUTE_NONE      3
+#define MPI_DISTRIBUTE_DFLT_DARG (-49767)
 
 /* Predefined reduction operations (5.9.2). */
 #define MPI_MAX     LWMPI_PREDEFINED(LWMPI_KIND_OP, 1)
@@ -273,193 +356,51 @@ typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Dataty
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
 typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn; /* the MPI 2.0 spelling */
 
-/* ---------------------------------------------------------------- 3. point-to-point */
+/* Attribute callbacks (6.7.2, 6.7.4). Handles are ints, so the communicator, datatype and
+ * MPI-1 forms share one signature and one set of predefined callbacks. */
+typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
+                                          void *extra_state);
+typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
+                                        void *attribute_val_in, void *attribute_val_out,
+                                        int *flag);
+typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
+                                          void *attribute_val, void *extra_state);
+typedef int MPI_Copy_function(MPI_Comm oldcomm, int keyval, void *extra_state,
+                              void *attribute_val_in, void *attribute_val_out, int *flag);
+typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val,
+                                void *extra_state);
 
-int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int MPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int MPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
-int MPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-             MPI_Status *status);
-int MPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count);
-int MPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-              MPI_Request *request);
-int MPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-               MPI_Request *request);
-int MPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-              MPI_Request *request);
-int MPI_Wait(MPI_Request *request, MPI_Status *status);
-int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status);
-int MPI_Request_free(MPI_Request *request);
-int MPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status);
-int MPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
-                MPI_Status *status);
-int MPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status *array_of_statuses);
-int MPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
-                MPI_Status *array_of_statuses);
-int MPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
-                 int array_of_indices[], MPI_Status *array_of_statuses);
-int MPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
-                 int array_of_indices[], MPI_Status *array_of_statuses);
-int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status);
-int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
-int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status);
-int MPI_Cancel(MPI_Request *request);
-int MPI_Test_cancelled(const MPI_Status *status, int *flag);
-int MPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                  MPI_Comm comm, MPI_Request *request);
-int MPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
-                  MPI_Comm comm, MPI_Request *request);
-int MPI_Start(MPI_Request *request);
-int MPI_Startall(int count, MPI_Request array_of_requests[]);
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
-                 int recvtag, MPI_Comm comm, MPI_Status *status);
-int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
-                         int source, int recvtag, MPI_Comm comm, MPI_Status *status);
+/* The predefined callbacks: copy nothing (flag = 0), copy the value (flag = 1), delete
+ * nothing. Plain functions (no PMPI_ forms), named by the standard's macros. */
+int lwmpi_null_copy_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                       void *attribute_val_out, int *flag);
+int lwmpi_dup_fn(int oldhandle, int keyval, void *extra_state, void *attribute_val_in,
+                 void *attribute_val_out, int *flag);
+int lwmpi_null_delete_fn(int handle, int keyval, void *attribute_val, void *extra_state);
 
-/* ---------------------------------------------------------------- 4. datatypes */
+#define MPI_COMM_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_COMM_DUP_FN         lwmpi_dup_fn
+#define MPI_COMM_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_TYPE_NULL_COPY_FN   lwmpi_null_copy_fn
+#define MPI_TYPE_DUP_FN         lwmpi_dup_fn
+#define MPI_TYPE_NULL_DELETE_FN lwmpi_null_delete_fn
+#define MPI_NULL_COPY_FN        lwmpi_null_copy_fn
+#define MPI_DUP_FN              lwmpi_dup_fn
+#define MPI_NULL_DELETE_FN      lwmpi_null_delete_fn
 
-int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype);
-int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
-                    MPI_Datatype *newtype);
-int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                            MPI_Datatype *newtype);
-int MPI_Type_indexed(int count, const int array_of_blocklengths[],
-                     const int array_of_displacements[], MPI_Datatype oldtype,
-                     MPI_Datatype *newtype);
-int MPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
-                             const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
-                             MPI_Datatype *newtype);
-int MPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
-                                  MPI_Datatype oldtype, MPI_Datatype *newtype);
-int MPI_Type_create_hindexed_block(int count, int blocklength,
-                                   const MPI_Aint array_of_displacements[],
-                                   MPI_Datatype oldtype, MPI_Datatype *newtype);
-int MPI_Type_create_struct(int count, const int array_of_blocklengths[],
-                           const MPI_Aint array_of_displacements[],
-                           const MPI_Datatype array_of_types[], MPI_Datatype *newtype);
-int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
-                            MPI_Datatype *newtype);
-int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype);
-int MPI_Type_commit(MPI_Datatype *datatype);
-int MPI_Type_free(MPI_Datatype *datatype);
-int MPI_Type_size(MPI_Datatype datatype, int *size);
-int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size);
-int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent);
-int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent);
-int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent);
-int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb,
-                               MPI_Count *true_extent);
-int MPI_Get_address(const void *location, MPI_Aint *address);
-MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
-MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
-int MPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count);
-int MPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
-int MPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
-             int *position, MPI_Comm comm);
-int MPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
-               MPI_Datatype datatype, MPI_Comm comm);
-int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size);
+/* ---------------------------------------------------------------- functions
+ *
+ * Every function is declared twice, as MPI_x and as PMPI_x (the profiling interface,
+ * MPI 3.1 chapter 14), from one table: mpi_functions.h. */
 
-/* ---------------------------------------------------------------- 5. collectives */
-
-int MPI_Barrier(MPI_Comm comm);
-int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm);
-int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-               int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
-int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                MPI_Comm comm);
-int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
-int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                 MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                 int root, MPI_Comm comm);
-int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                  int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
-int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                   MPI_Comm comm);
-int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                 int recvcount, MPI_Datatype recvtype, MPI_Comm comm);
-int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                  MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                  const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm);
-int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               int root, MPI_Comm comm);
-int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                  MPI_Op op, MPI_Comm comm);
-int MPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
-                             MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
-int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
-                       MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
-int MPI_Scan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-             MPI_Comm comm);
-int MPI_Exscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               MPI_Comm comm);
-int MPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op);
-int MPI_Op_free(MPI_Op *op);
-int MPI_Op_commutative(MPI_Op op, int *commute);
-
-/* ---------------------------------------------------------------- 6. groups, communicators */
-
-int MPI_Group_size(MPI_Group group, int *size);
-int MPI_Group_rank(MPI_Group group, int *rank);
-int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
-                              int ranks2[]);
-int MPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result);
-int MPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
-int MPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
-int MPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup);
-int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
-int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup);
-int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
-int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup);
-int MPI_Group_free(MPI_Group *group);
-
-int MPI_Comm_size(MPI_Comm comm, int *size);
-int MPI_Comm_rank(MPI_Comm comm, int *rank);
-int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result);
-int MPI_Comm_group(MPI_Comm comm, MPI_Group *group);
-int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm);
-int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm);
-int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm);
-int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
-                        MPI_Comm *newcomm);
-int MPI_Comm_free(MPI_Comm *comm);
-int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag);
-int MPI_Comm_set_name(MPI_Comm comm, const char *comm_name);
-int MPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen);
-int MPI_Type_set_name(MPI_Datatype datatype, const char *type_name);
-int MPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen);
-
-/* ---------------------------------------------------------------- 8. environment, errors */
-
-int MPI_Get_version(int *version, int *subversion);
-int MPI_Get_library_version(char *version, int *resultlen);
-int MPI_Get_processor_name(char *name, int *resultlen);
-int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr);
-int MPI_Free_mem(void *base);
-int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *comm_errhandler_fn,
-                               MPI_Errhandler *errhandler);
-int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler);
-int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler);
-int MPI_Errhandler_free(MPI_Errhandler *errhandler);
-int MPI_Error_string(int errorcode, char *string, int *resultlen);
-int MPI_Error_class(int errorcode, int *errorclass);
-double MPI_Wtime(void);
-double MPI_Wtick(void);
-int MPI_Init(int *argc, char ***argv);
-int MPI_Finalize(void);
-int MPI_Initialized(int *flag);
-int MPI_Finalized(int *flag);
-int MPI_Abort(MPI_Comm comm, int errorcode);
-
-/* ---------------------------------------------------------------- 12.4 threads */
-
-int MPI_Init_thread(int *argc, char ***argv, int required, int *provided);
-int MPI_Query_thread(int *provided);
-int MPI_Is_thread_main(int *flag);
+#define LWMPI_CALL(name, when, params, args) int MPI_##name params; int PMPI_##name params;
+#define LWMPI_PLAIN(ret, name, params, args) ret MPI_##name params; ret PMPI_##name params;
+#include "mpi_functions.h"
+#undef LWMPI_CALL
+#undef LWMPI_PLAIN
 
 #ifdef __cplusplus
 }

@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
                     "BOARD_COMPUTE_CLUSTERS=%u\nBOARD_RAM_MIB=%llu\nBOARD_PROGRAM_BASE=0x%llx\n"
                     "BOARD_PROGRAM_SIZE=%llu\nBOARD_USER_HARTS=%u\nBOARD_COMPUTE_USER_HARTS=%u\n"
                     "BOARD_COMPUTE_PES=%u\nBOARD_IMAGE_BASE=0x%llx\nBOARD_IMAGE_SIZE=%llu\nBOARD_NODES=%u\n"
-                    "BOARD_CLOCK_OFFSET=0x%llx\nBOARD_CORE_HZ=%llu\n",
+                    "BOARD_CLOCK_OFFSET=0x%llx\nBOARD_CORE_HZ=%llu\nBOARD_COMPUTE_MEM_MIB=%llu\n",
                     b->name, b->hart_count, b->cluster_count, b->io_count, b->compute_count,
                     static_cast<unsigned long long>(b->ram_size / nvx::MiB),
                     static_cast<unsigned long long>(kProgramBase), static_cast<unsigned long long>(kProgramSize),
@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(image_region_base(*b)),
                     static_cast<unsigned long long>(kImageRegionSize), b->node_count,
                     static_cast<unsigned long long>(kClockCounterPage - kRamBase),  // in the RAM file
-                    static_cast<unsigned long long>(kCoreHz));
+                    static_cast<unsigned long long>(kCoreHz),
+                    static_cast<unsigned long long>(b->clusters[b->first_compute()].mem_size / nvx::MiB));
         print_launch_limits();
         return 0;
     }

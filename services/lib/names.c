@@ -13,6 +13,9 @@
 #define LOCAL_NAMES 32
 #define CACHE_ENTRIES 16
 #define MAX_NODES 64
+/* The daemon's frame is a request, a reply and reply_to[MAX_NODES]; no stdio: 8 KiB leave
+ * room, where the default 16 KiB cost every cluster that links a name (LWMPI's) 8 more. */
+#define DAEMON_STACK (8u * 1024)
 
 struct local_name {
     int used;
@@ -150,7 +153,8 @@ int nvx_name_link(const char *name, unsigned port)
     if (!slot) err = -ENOSPC;
     if (err == 0 && !g_daemon_running) {
         nvx_thread_t daemon;
-        err = -nvx_thread_create(&daemon, 0, daemon_main, 0);
+        nvx_thread_attr_t attr = {DAEMON_STACK, NVX_THREAD_ANY_HART};
+        err = -nvx_thread_create(&daemon, &attr, daemon_main, 0);
         g_daemon_running = err == 0;
     }
     struct nvx_name_reply rep;

@@ -33,8 +33,11 @@ int spawn_client_main(int exited)
         if (!image || !strings) {  /* say so before anything is sent: nobody waits in vain */
             free(image);
             free(strings);
-            printf("[cluster %u] no memory for a %u-byte program\n", info.cluster, req.image_size);
-            report(NVX_SPAWN_REFUSED, info.cluster, NVX_EXIT_NOT_RUN);
+            struct nvx_info now;
+            nvx_sys_info(&now);
+            printf("[cluster %u] exec refused: no memory to receive a %u-byte program (%lu KiB free): it does "
+                   "not fit this board\n", info.cluster, req.image_size, (unsigned long)(now.free_memory / 1024));
+            report(NVX_SPAWN_REFUSED, info.cluster, NVX_EXIT_NO_ROOM);
             continue;
         }
         long got_image = -1, got_strings = -1;
@@ -49,6 +52,6 @@ int spawn_client_main(int exited)
         printf("[cluster %u] spawn failed (%ld)\n", info.cluster, err);
         free(image);
         free(strings);
-        report(NVX_SPAWN_EXITED, info.cluster, NVX_EXIT_NOT_RUN);
+        report(NVX_SPAWN_EXITED, info.cluster, err == -NVX_ENOMEM ? NVX_EXIT_NO_ROOM : NVX_EXIT_NOT_RUN);
     }
 }

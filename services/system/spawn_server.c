@@ -169,7 +169,8 @@ static void take_exit(const struct nvx_spawn_report *r)
 }
 
 /* Asks `cluster` to take the program; sends it once the client holds the memory for it.
- * Exit reports of clusters started earlier may arrive meanwhile. */
+ * Exit reports of clusters started earlier may arrive meanwhile. 0, or the run's status:
+ * the client's when it refused (NVX_EXIT_NO_ROOM: the program does not fit). */
 static int send_program(unsigned cluster, const void *image, unsigned long image_size, const char *strings,
                         int strings_size)
 {
@@ -178,19 +179,23 @@ static int send_program(unsigned cluster, const void *image, unsigned long image
     long box = nvx_mailbox_open(node, NVX_SPAWN_CLIENT_PORT);
     long portal = nvx_portal_open(node, NVX_SPAWN_CLIENT_PORT);
     int ok = box >= 0 && portal >= 0 && nvx_mailbox_write(box, &req, sizeof req) == sizeof req;
+    int failure = NVX_EXIT_NOT_RUN;
     while (ok) {
         struct nvx_spawn_report r;
         read_report(&r);
         if (r.kind == NVX_SPAWN_EXITED) take_exit(&r);
         else if (r.cluster != cluster) continue;
-        else if (r.kind == NVX_SPAWN_REFUSED) ok = 0;
+        else if (r.kind == NVX_SPAWN_REFUSED) {
+            ok = 0;
+            if (r.status != 0) failure = (int)r.status;
+        }
         else break;
     }
     ok = ok && nvx_portal_write(portal, image, image_size) == (long)image_size &&
          nvx_portal_write(portal, strings, (size_t)strings_size) == strings_size;
     nvx_mailbox_close(box);
     nvx_portal_close(portal);
-    return ok ? 0 : -1;
+    return ok ? 0 : failure;
 }
 
 int spawn_server_main(int argc, char **argv)
@@ -229,9 +234,11 @@ int spawn_server_main(int argc, char **argv)
         for (unsigned r = 0; r < a.ranks; r++) here += cluster_of[r] == k;
         if (here == 0) continue;
         int size = build_strings(strings, argc, argv, &a, clusters, pes, cluster_of, k);
-        if (size < 0 || send_program(first_compute + k, (const void *)image, a.image_size, strings, size) != 0) {
+        int failure = size < 0 ? NVX_EXIT_NOT_RUN
+                               : send_program(first_compute + k, (const void *)image, a.image_size, strings, size);
+        if (failure != 0) {
             printf("[spawn] cannot start %s on cluster %u: run failed\n", argv[a.first_program_arg], first_compute + k);
-            nvx_poweroff(NVX_EXIT_NOT_RUN);
+            nvx_poweroff((unsigned)failure);
         }
         spawned++;
     }

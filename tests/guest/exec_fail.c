@@ -1,5 +1,6 @@
 /* A program too large for its cluster: exec fails after the system program is gone; the
- * kernel restarts the system program, which reports status 127, and the run fails. */
+ * kernel names the sizes and restarts the system program, which reports status 122
+ * (NVX_EXIT_NO_ROOM), and the run fails. */
 #include <stdio.h>
 
 static char g_big[8 << 20];

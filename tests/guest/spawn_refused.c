@@ -1,5 +1,6 @@
 /* A 1.8 MiB image: a 2 MiB compute cluster cannot hold it while receiving it. The spawn
- * client refuses before any byte is sent and the run fails with status 126 (no hang). */
+ * client refuses before any byte is sent and the run fails with status 122 (NVX_EXIT_NO_ROOM:
+ * the launcher names mppa256-xl), no hang. */
 #include <stdio.h>
 
 #define SIZE (1850 * 1024)

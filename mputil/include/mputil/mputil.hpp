@@ -36,6 +36,7 @@ enum class SendMode {
     Standard,     // completes when the buffer may be reused
     Synchronous,  // completes only once a matching receive was posted (MPI_Ssend)
     Ready,        // the receive is known to be posted; behaves like Standard here
+    Buffered,     // libmpi's buffered mode: it sends a copy in Standard mode, never this
 };
 
 struct Op;  // one transport operation (a send or a receive), opaque
@@ -58,6 +59,13 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
 // Makes progress; true when `op` is done, then *out is filled (out may be nullptr).
 bool test(Op* op, Completion* out);
 
+// A nonblocking call (test, probe) that found nothing gives the rank's hart away once, so
+// that a program polling in a loop leaves the turn to the threads that bring what it polls
+// for (the agent, a local sender, the kernel core): under deterministic execution a hart
+// that never enters the kernel keeps its whole turn (about 10^8 instructions) before the
+// harts it waits for run. libmpi calls it once per fruitless MPI call, not per request.
+void poll_idle();
+
 // Blocks in the kernel until at least one of ops[0..n) is done (nullptr entries are
 // skipped); writes the indices of up to max_done done operations to done_index and returns
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().
@@ -74,6 +82,15 @@ void release(Op* op);
 // it: source, tag and the full message length in bytes (truncated = false).
 bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);
 void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);  // blocks
+
+// Matched probes (MPI_Mprobe): the message found is taken out of matching, so no other
+// receive or probe can match it; only imrecv of it receives it, once.
+struct Message;  // opaque: a message held for one receive
+Message* improbe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);  // nullptr: none
+Message* mprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out);   // blocks
+// Starts the receive of a matched message, as irecv does; nullptr (the message still held,
+// nothing started) when memory for the operation cannot be had.
+Op* imrecv(Message* message, void* buf, size_t capacity);
 
 // Truncation: a message longer than `capacity` completes with truncated = true and
 // bytes = capacity written (never more); the rest is discarded without corrupting anything.

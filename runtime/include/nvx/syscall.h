@@ -152,6 +152,13 @@ static inline long nvx_sys_wait_note(const char *note)
     return nvx_syscall1(NVX_SYS_WAIT_NOTE, (long)note);
 }
 
+/* From now on a fault that kills the calling thread ends the whole program with status
+ * NVX_EXIT_KILLED + cause, as the main thread's does (the kernel prints its report). */
+static inline long nvx_sys_fault_ends_program(void)
+{
+    return nvx_syscall0(NVX_SYS_FAULT_ENDS_PROGRAM);
+}
+
 /* Wakes up to count threads sleeping on addr; returns how many woke. They go on from
  * the waker's virtual time if it is later than theirs (a hand-off). */
 static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)

@@ -70,6 +70,9 @@ void *nvx_thread_context(void);
  * at once if it already has. EINVAL: deadline >= 2^63. */
 int nvx_thread_sleep_until(uint64_t deadline);
 
+/* Bytes of the calling thread's stack (the main thread's: NVX_USER_STACK_SIZE). */
+size_t nvx_thread_stack_size(void);
+
 /* The calling thread: its control block, just below the TLS block `tp` points at. */
 static inline nvx_thread_t nvx_thread_self(void)
 {

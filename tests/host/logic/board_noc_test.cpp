@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hal/board/current.hpp"
+#include "tests/host/support/board_test_name.hpp"
 
 namespace {
 using namespace nvx;
@@ -259,7 +260,7 @@ TEST_P(EveryBoardNodes, TransferCyclesGrowsWithSizeAndDistance) {
 
 INSTANTIATE_TEST_SUITE_P(Boards, EveryBoardNodes, ::testing::ValuesIn(kAllBoards),
                          [](const ::testing::TestParamInfo<const Board*>& info) {
-                             return std::string(info.param->name);
+                             return board_test_name(info.param);
                          });
 
 // ---------------------------------------------------------------- node limits

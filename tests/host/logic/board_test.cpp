@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "hal/board/boot_info.hpp"
+#include "tests/host/support/board_test_name.hpp"
 #include "hal/board/current.hpp"
 
 namespace {
@@ -74,7 +75,7 @@ TEST(BoardTables, CurrentBoardIsTheBuildFlagBoard) {
 TEST(BoardTables, AllBoardsListsEveryTableOnce) {
     std::set<std::string> names;
     for (const Board* b : kAllBoards) names.insert(b->name);
-    EXPECT_EQ(names, (std::set<std::string>{"tiny", "small", "mppa256", "fig17"}));
+    EXPECT_EQ(names, (std::set<std::string>{"tiny", "small", "mppa256", "mppa256-xl", "fig17"}));
     EXPECT_EQ(names.size(), std::size(kAllBoards));
 }
 
@@ -243,7 +244,7 @@ TEST_P(EveryBoard, BootInfoPageLiesInsideTheClusterMemory) {
 
 INSTANTIATE_TEST_SUITE_P(Boards, EveryBoard, ::testing::ValuesIn(kAllBoards),
                          [](const ::testing::TestParamInfo<const Board*>& info) {
-                             return std::string(info.param->name);
+                             return board_test_name(info.param);
                          });
 
 // ---------------------------------------------------------------- board_is_valid

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "hal/board/boot_info.hpp"
+#include "tests/host/support/board_test_name.hpp"
 #include "hal/board/platform.hpp"
 #include "hal/firmware/pmp_setup.hpp"
 
@@ -243,7 +244,7 @@ TEST_P(ClusterPlan, ExactEntries) {
 
 INSTANTIATE_TEST_SUITE_P(AllClusters, ClusterPlan, ::testing::ValuesIn(every_cluster()),
                          [](const ::testing::TestParamInfo<ClusterCase>& info) {
-                             return std::string(info.param.board->name) + "_cluster" +
+                             return board_test_name(info.param.board) + "_cluster" +
                                     std::to_string(info.param.index);
                          });
 }  // namespace

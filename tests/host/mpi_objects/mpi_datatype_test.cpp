@@ -73,6 +73,27 @@ const Named kPredefined[] = {
     {MPI_CXX_DOUBLE_COMPLEX, "MPI_CXX_DOUBLE_COMPLEX", 2 * sizeof(double), 2 * sizeof(double)},
     {MPI_CXX_LONG_DOUBLE_COMPLEX, "MPI_CXX_LONG_DOUBLE_COMPLEX", 2 * sizeof(long double),
      2 * sizeof(long double)},
+    // The Fortran names with the usual Fortran ABI (INTEGER, REAL, LOGICAL 4 bytes).
+    {MPI_CHARACTER, "MPI_CHARACTER", 1, 1},
+    {MPI_INTEGER, "MPI_INTEGER", 4, 4},
+    {MPI_REAL, "MPI_REAL", 4, 4},
+    {MPI_DOUBLE_PRECISION, "MPI_DOUBLE_PRECISION", 8, 8},
+    {MPI_COMPLEX, "MPI_COMPLEX", 8, 8},
+    {MPI_DOUBLE_COMPLEX, "MPI_DOUBLE_COMPLEX", 16, 16},
+    {MPI_LOGICAL, "MPI_LOGICAL", 4, 4},
+    {MPI_INTEGER1, "MPI_INTEGER1", 1, 1},
+    {MPI_INTEGER2, "MPI_INTEGER2", 2, 2},
+    {MPI_INTEGER4, "MPI_INTEGER4", 4, 4},
+    {MPI_INTEGER8, "MPI_INTEGER8", 8, 8},
+    {MPI_REAL4, "MPI_REAL4", 4, 4},
+    {MPI_REAL8, "MPI_REAL8", 8, 8},
+    {MPI_REAL16, "MPI_REAL16", 16, 16},
+    {MPI_COMPLEX8, "MPI_COMPLEX8", 8, 8},
+    {MPI_COMPLEX16, "MPI_COMPLEX16", 16, 16},
+    {MPI_COMPLEX32, "MPI_COMPLEX32", 32, 32},
+    {MPI_2INTEGER, "MPI_2INTEGER", 8, 8},
+    {MPI_2REAL, "MPI_2REAL", 8, 8},
+    {MPI_2DOUBLE_PRECISION, "MPI_2DOUBLE_PRECISION", 16, 16},
 };
 
 MPI_Aint size_of(MPI_Datatype t) {

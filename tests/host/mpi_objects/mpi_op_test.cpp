@@ -11,7 +11,7 @@
 
 namespace {
 
-enum Group { CInt, Float, Logical, Complex, Byte, Multi, Pair, Other };
+enum Group { CInt, FInt, Float, Logical, Complex, Byte, Multi, Pair, Other };
 
 struct TypedGroup {
     MPI_Datatype type;
@@ -34,14 +34,24 @@ const TypedGroup kTypes[] = {
     {MPI_FLOAT_INT, Pair}, {MPI_DOUBLE_INT, Pair}, {MPI_LONG_INT, Pair}, {MPI_2INT, Pair},
     {MPI_SHORT_INT, Pair}, {MPI_LONG_DOUBLE_INT, Pair},
     {MPI_CHAR, Other}, {MPI_WCHAR, Other}, {MPI_PACKED, Other},
+    {MPI_INTEGER, FInt}, {MPI_INTEGER1, FInt}, {MPI_INTEGER2, FInt}, {MPI_INTEGER4, FInt},
+    {MPI_INTEGER8, FInt},
+    {MPI_REAL, Float}, {MPI_DOUBLE_PRECISION, Float}, {MPI_REAL4, Float}, {MPI_REAL8, Float},
+    {MPI_REAL16, Float},
+    {MPI_LOGICAL, Logical},
+    {MPI_COMPLEX, Complex}, {MPI_DOUBLE_COMPLEX, Complex}, {MPI_COMPLEX8, Complex},
+    {MPI_COMPLEX16, Complex}, {MPI_COMPLEX32, Complex},
+    {MPI_2INTEGER, Pair}, {MPI_2REAL, Pair}, {MPI_2DOUBLE_PRECISION, Pair},
+    {MPI_CHARACTER, Other},
 };
 
 // The table of MPI 3.1 section 5.9.2 (REPLACE and NO_OP take every type).
 bool allowed(MPI_Op op, Group g) {
-    if (op == MPI_MAX || op == MPI_MIN) return g == CInt || g == Float || g == Multi;
-    if (op == MPI_SUM || op == MPI_PROD) return g == CInt || g == Float || g == Complex || g == Multi;
+    const bool integer = g == CInt || g == FInt;
+    if (op == MPI_MAX || op == MPI_MIN) return integer || g == Float || g == Multi;
+    if (op == MPI_SUM || op == MPI_PROD) return integer || g == Float || g == Complex || g == Multi;
     if (op == MPI_LAND || op == MPI_LOR || op == MPI_LXOR) return g == CInt || g == Logical;
-    if (op == MPI_BAND || op == MPI_BOR || op == MPI_BXOR) return g == CInt || g == Byte || g == Multi;
+    if (op == MPI_BAND || op == MPI_BOR || op == MPI_BXOR) return integer || g == Byte || g == Multi;
     if (op == MPI_MINLOC || op == MPI_MAXLOC) return g == Pair;
     return op == MPI_REPLACE || op == MPI_NO_OP;
 }
@@ -337,6 +347,35 @@ TEST(OpApply, LargeContiguousSumsInOneRun) {
     std::vector<double> in(100000, 0.5), inout(100000, 1.0);
     ASSERT_EQ(lwmpi::op_apply(MPI_SUM, in.data(), inout.data(), 100000, MPI_DOUBLE), MPI_SUCCESS);
     for (double v : inout) ASSERT_EQ(v, 1.5);
+}
+
+}  // namespace
+
+namespace {
+
+// Like apply, for the Fortran pair types: two values per element.
+template <typename T>
+std::vector<T> pairs(MPI_Op op, MPI_Datatype type, std::vector<T> in, std::vector<T> inout) {
+    EXPECT_EQ(lwmpi::op_check(op, type), MPI_SUCCESS);
+    EXPECT_EQ(lwmpi::op_apply(op, in.data(), inout.data(), static_cast<int>(in.size() / 2), type),
+              MPI_SUCCESS);
+    return inout;
+}
+
+TEST(OpApply, FortranNamedTypes) {
+    using V = std::vector<int32_t>;
+    EXPECT_EQ(apply<int32_t>(MPI_SUM, MPI_INTEGER, {1, -5}, {3, -6}), (V{4, -11}));
+    EXPECT_EQ(apply<int32_t>(MPI_BAND, MPI_INTEGER4, {0xf0}, {0x3c}), (V{0x30}));
+    EXPECT_EQ(apply<int32_t>(MPI_LOR, MPI_LOGICAL, {0, 1, 0}, {0, 0, 1}), (V{0, 1, 1}));
+    using F = std::vector<float>;
+    EXPECT_EQ(apply<float>(MPI_MAX, MPI_REAL, {1.5f}, {2.5f}), (F{2.5f}));
+    using D = std::vector<double>;
+    EXPECT_EQ(apply<double>(MPI_PROD, MPI_DOUBLE_PRECISION, {1.5}, {4}), (D{6}));
+    // MPI_2REAL: (value, index) both REAL; ties take the smaller index.
+    EXPECT_EQ(pairs<float>(MPI_MINLOC, MPI_2REAL, {1, 7, 2, 3}, {1, 4, 1, 9}), (F{1, 4, 1, 9}));
+    EXPECT_EQ(pairs<float>(MPI_MAXLOC, MPI_2REAL, {1, 7, 2, 3}, {1, 4, 1, 9}), (F{1, 4, 2, 3}));
+    EXPECT_EQ(pairs<int32_t>(MPI_MAXLOC, MPI_2INTEGER, {5, 2}, {5, 1}), (V{5, 1}));
+    EXPECT_EQ(pairs<double>(MPI_MINLOC, MPI_2DOUBLE_PRECISION, {-1, 3}, {0, 1}), (D{-1, 3}));
 }
 
 }  // namespace

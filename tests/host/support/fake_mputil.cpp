@@ -202,7 +202,7 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
             return op;
         }
     }
-    Message m{t_rank, context, tag, std::vector<unsigned char>(data, data + bytes),
+    ::Message m{t_rank, context, tag, std::vector<unsigned char>(data, data + bytes),
               mode == SendMode::Synchronous ? op : nullptr};
     q.unexpected.push_back(std::move(m));
     if (mode != SendMode::Synchronous)
@@ -291,27 +291,79 @@ void release(Op* op)
     delete op;
 }
 
-static bool find_unexpected(int source, uint32_t context, int tag, Completion* out)
+void poll_idle() { std::this_thread::yield(); }
+
+// The first unexpected message that matches (the world lock held), or end().
+static std::deque<::Message>::iterator find_unexpected(int source, uint32_t context, int tag, Completion* out)
 {
-    for (auto& m : g_world.queues.at(t_rank).unexpected)
-        if (matches(source, tag, context, m.source, m.tag, m.context)) {
-            *out = Completion{m.source, m.tag, m.data.size(), false, false};
-            return true;
+    auto& unexpected = g_world.queues.at(t_rank).unexpected;
+    for (auto it = unexpected.begin(); it != unexpected.end(); ++it)
+        if (matches(source, tag, context, it->source, it->tag, it->context)) {
+            *out = Completion{it->source, it->tag, it->data.size(), false, false};
+            return it;
         }
-    return false;
+    return unexpected.end();
 }
+
+static bool found(std::deque<::Message>::iterator it) { return it != g_world.queues.at(t_rank).unexpected.end(); }
 
 bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
     std::lock_guard<std::mutex> guard(g_world.lock);
-    return find_unexpected(source_or_any, context, tag_or_any, out);
+    return found(find_unexpected(source_or_any, context, tag_or_any, out));
 }
 
 void probe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
 {
     std::unique_lock<std::mutex> guard(g_world.lock);
-    while (!find_unexpected(source_or_any, context, tag_or_any, out))
+    while (!found(find_unexpected(source_or_any, context, tag_or_any, out)))
         g_world.changed.wait(guard);
+}
+
+struct Message {
+    ::Message held;  // out of the unexpected queue: only imrecv of it receives it
+};
+
+Message* improbe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    std::lock_guard<std::mutex> guard(g_world.lock);
+    auto it = find_unexpected(source_or_any, context, tag_or_any, out);
+    if (!found(it))
+        return nullptr;
+    Message* m = new Message{std::move(*it)};
+    g_world.queues.at(t_rank).unexpected.erase(it);
+    return m;
+}
+
+Message* mprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out)
+{
+    for (;;) {
+        if (Message* m = improbe(source_or_any, context, tag_or_any, out))
+            return m;
+        std::unique_lock<std::mutex> guard(g_world.lock);
+        Completion ignored;
+        if (!found(find_unexpected(source_or_any, context, tag_or_any, &ignored)))
+            g_world.changed.wait(guard);
+    }
+}
+
+Op* imrecv(Message* message, void* buf, size_t capacity)
+{
+    Op* op = new Op;
+    op->owner = t_rank;
+    op->peer = message->held.source;
+    op->context = message->held.context;
+    op->tag = message->held.tag;
+    op->buf = buf;
+    op->capacity = capacity;
+    std::lock_guard<std::mutex> guard(g_world.lock);
+    ::Message& m = message->held;
+    deliver(op, m.source, m.tag, m.data.data(), m.data.size());
+    if (m.sync_send)
+        complete_send(m.sync_send, m.data.size());
+    delete message;
+    g_world.changed.notify_all();
+    return op;
 }
 
 double wtime()
