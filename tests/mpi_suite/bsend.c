@@ -10,20 +10,6 @@
 
 enum { SMALL = 4, LARGE = 3000, PENDING = 3 }; /* LARGE: no eager or local cell holds it */
 
-static void fill(int *v, int n, int seed)
-{
-    for (int i = 0; i < n; i++)
-        v[i] = seed * 100000 + i;
-}
-
-static int check(const int *v, int n, int seed)
-{
-    for (int i = 0; i < n; i++)
-        if (v[i] != seed * 100000 + i)
-            return 0;
-    return 1;
-}
-
 /* Every rank sends PENDING large messages to the right before the left receives any: the
  * buffer must hold them all, and one more does not fit. */
 static void pending_messages(int rank, int size)
@@ -36,18 +22,18 @@ static void pending_messages(int rank, int size)
     int *out = malloc(sizeof(int) * LARGE), *in = malloc(sizeof(int) * LARGE);
     MPI_Buffer_attach(buffer, bytes);
     for (int k = 0; k < PENDING; k++) {
-        fill(out, LARGE, rank * 10 + k);
+        suite_fill(out, LARGE, rank * 10 + k);
         int err = MPI_Bsend(out, LARGE, MPI_INT, right, k, MPI_COMM_WORLD);
         SUITE_CHECK(err == MPI_SUCCESS, "Bsend %d of %d returned %d", k, PENDING, err);
     }
-    fill(out, LARGE, 99); /* the copies went out: the program may reuse its buffer */
+    suite_fill(out, LARGE, 99); /* the copies went out: the program may reuse its buffer */
     int err = MPI_Bsend(out, LARGE, MPI_INT, right, 77, MPI_COMM_WORLD);
     SUITE_CHECK(err == MPI_ERR_BUFFER, "Bsend past the buffer's room returned %d", err);
     MPI_Barrier(MPI_COMM_WORLD);
     for (int k = PENDING - 1; k >= 0; k--) { /* any order: tags tell them apart */
         MPI_Status st;
         MPI_Recv(in, LARGE, MPI_INT, left, k, MPI_COMM_WORLD, &st);
-        SUITE_CHECK(check(in, LARGE, left * 10 + k), "message %d from %d corrupted", k, left);
+        SUITE_CHECK(suite_filled(in, LARGE, left * 10 + k), "message %d from %d corrupted", k, left);
         SUITE_CHECK(st.MPI_SOURCE == left && st.MPI_TAG == k, "status %d/%d", st.MPI_SOURCE, st.MPI_TAG);
     }
     void *back = NULL;
@@ -69,7 +55,7 @@ static void every_call(int rank, int size)
     MPI_Buffer_attach(buffer, bytes);
     int out[SMALL], in[SMALL];
     for (int round = 0; round < 20; round++) {
-        fill(out, SMALL, rank + round);
+        suite_fill(out, SMALL, rank + round);
         MPI_Request req;
         MPI_Status st;
         if (round % 2 == 0) {
@@ -80,13 +66,13 @@ static void every_call(int rank, int size)
             SUITE_CHECK(req == MPI_REQUEST_NULL, "Ibsend request not freed");
         }
         MPI_Recv(in, SMALL, MPI_INT, left, round, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        SUITE_CHECK(check(in, SMALL, left + round), "round %d: wrong data", round);
+        SUITE_CHECK(suite_filled(in, SMALL, left + round), "round %d: wrong data", round);
     }
     /* Persistent: each Start buffers the data as it is then. */
     MPI_Request persistent;
     MPI_Bsend_init(out, SMALL, MPI_INT, right, 500, MPI_COMM_WORLD, &persistent);
     for (int round = 0; round < 5; round++) {
-        fill(out, SMALL, 1000 + rank + round);
+        suite_fill(out, SMALL, 1000 + rank + round);
         MPI_Start(&persistent);
         int flag = 0;
         MPI_Test(&persistent, &flag, MPI_STATUS_IGNORE);
@@ -94,7 +80,7 @@ static void every_call(int rank, int size)
         if (!flag)
             MPI_Wait(&persistent, MPI_STATUS_IGNORE);
         MPI_Recv(in, SMALL, MPI_INT, left, 500, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        SUITE_CHECK(check(in, SMALL, 1000 + left + round), "persistent round %d", round);
+        SUITE_CHECK(suite_filled(in, SMALL, 1000 + left + round), "persistent round %d", round);
     }
     MPI_Request_free(&persistent);
     /* A derived, non-contiguous type is packed into the buffer. */

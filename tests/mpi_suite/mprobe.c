@@ -11,20 +11,6 @@
 static const int sizes[] = {3, 700, 6000}; /* ints: eager/cell, rendezvous, several pieces */
 enum { KINDS = 3 };
 
-static void fill(int *v, int n, int seed)
-{
-    for (int i = 0; i < n; i++)
-        v[i] = seed * 7919 + i;
-}
-
-static int check(const int *v, int n, int seed)
-{
-    for (int i = 0; i < n; i++)
-        if (v[i] != seed * 7919 + i)
-            return 0;
-    return 1;
-}
-
 /* Two messages of one tag, the first one larger: the matched probe takes the first; a probe
  * and a receive after it see only the second; Mrecv then gets the first. */
 static void takes_out_of_matching(int rank, int size, int synchronous)
@@ -34,8 +20,8 @@ static void takes_out_of_matching(int rank, int size, int synchronous)
         const int n = sizes[k], tag = 10 + k;
         int *a = malloc(sizeof(int) * n), *b = malloc(sizeof(int) * n);
         int *ra = malloc(sizeof(int) * n), *rb = malloc(sizeof(int) * n);
-        fill(a, n, rank * 10 + k);
-        fill(b, n - 1, rank * 10 + k + 5);
+        suite_fill(a, n, rank * 10 + k);
+        suite_fill(b, n - 1, rank * 10 + k + 5);
         MPI_Request sends[2];
         if (synchronous) {
             MPI_Issend(a, n, MPI_INT, right, tag, MPI_COMM_WORLD, &sends[0]);
@@ -57,7 +43,7 @@ static void takes_out_of_matching(int rank, int size, int synchronous)
         SUITE_CHECK(count == n - 1, "probe after Mprobe saw %d ints, expected the second message's %d", count, n - 1);
         MPI_Recv(rb, n, MPI_INT, left, tag, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_INT, &count);
-        SUITE_CHECK(count == n - 1 && check(rb, n - 1, left * 10 + k + 5),
+        SUITE_CHECK(count == n - 1 && suite_filled(rb, n - 1, left * 10 + k + 5),
                     "receive after Mprobe got %d ints, not the second message", count);
         memset(ra, 0, sizeof(int) * n);
         if (k % 2 == 0) {
@@ -69,7 +55,7 @@ static void takes_out_of_matching(int rank, int size, int synchronous)
         }
         SUITE_CHECK(msg == MPI_MESSAGE_NULL, "the message handle is spent after its receive");
         MPI_Get_count(&st, MPI_INT, &count);
-        SUITE_CHECK(count == n && st.MPI_SOURCE == left && st.MPI_TAG == tag && check(ra, n, left * 10 + k),
+        SUITE_CHECK(count == n && st.MPI_SOURCE == left && st.MPI_TAG == tag && suite_filled(ra, n, left * 10 + k),
                     "size %d: matched receive got %d ints from %d", n, count, st.MPI_SOURCE);
         MPI_Waitall(2, sends, MPI_STATUSES_IGNORE);
         free(a);

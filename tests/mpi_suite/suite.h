@@ -28,6 +28,21 @@ static inline void suite_fail(const char *file, int line, const char *format, ..
     suite_errors++;
 }
 
+/* A payload that tells where it came from: element i of `seed`'s data is seed * 100003 + i. */
+static inline void suite_fill(int *v, int n, int seed)
+{
+    for (int i = 0; i < n; i++)
+        v[i] = seed * 100003 + i;
+}
+
+static inline int suite_filled(const int *v, int n, int seed)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] != seed * 100003 + i)
+            return 0;
+    return 1;
+}
+
 #define SUITE_FAIL(...) suite_fail(__FILE__, __LINE__, __VA_ARGS__)
 /* Checks a condition; the message says what was expected. */
 #define SUITE_CHECK(cond, ...) do { if (!(cond)) SUITE_FAIL(__VA_ARGS__); } while (0)
