@@ -36,8 +36,8 @@ bool is_done(const Op* op) { return __atomic_load_n(&op->done, __ATOMIC_ACQUIRE)
 // The owner saw `op` done: its time moves to the completer's (Lamport).
 void take_completion_time(const Op* op) { nvx_clock_take(op->stamp); }
 
-// The heap a local cell of `bytes` of data takes: its entry and the data. Counting only
-// the data let 256-byte cells take a third more heap than the budget said.
+// The heap a local cell of `bytes` of data takes: its entry and the data, since for small
+// messages the entry is a large part of what a receiver's backlog holds.
 size_t cell_footprint(size_t bytes) { return sizeof(Unexpected) + bytes; }
 
 // The cluster's budget of heap in local cells: taken when a cell is made, given back when
