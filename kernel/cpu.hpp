@@ -29,6 +29,8 @@ struct Cpu {
     // owned by the hart
     Thread* fp_loaded;   // thread whose FP state is in this hart's registers
     u64 space_epoch;     // address-space generation this hart's TLB holds
+    u64 satp;            // the root this hart translates with now (0: the program's)
+    u64 user_satp;       // the root whose user translations its TLB may hold
     u32 ready;
 };
 

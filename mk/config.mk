@@ -61,6 +61,10 @@ USER_CFLAGS := -O2 -g -Wall -Wextra -mcmodel=medany $(USER_ARCH) $(USER_INCLUDES
 USER_CFLAGS += -D_POSIX_TIMERS=200809L -D_POSIX_MONOTONIC_CLOCK=200809L -D_POSIX_CLOCK_SELECTION=200809L
 USER_CXXFLAGS := $(USER_CFLAGS) $(FREESTANDING_CXX)
 USER_LDFLAGS := $(USER_ARCH) -nostdlib -static -T runtime/user.ld -L$(NEWLIB_LIB)
+# Where runtime/user.ld finds nvx_globals.ld: MPI programs get rank-private globals unless
+# built with mpicc -shared-globals; other programs have none.
+USER_GLOBALS_PRIVATE := -Lruntime/globals/private
+USER_GLOBALS_SHARED := -Lruntime/globals/shared
 
 QEMU := qemu-system-riscv64
 # Guest tests: a case's limit in guest instructions (all harts together) unless its line

@@ -6,6 +6,7 @@
 # An MPI program for one variant (objects compiled with the MPI flags):
 #   OBJS := $(call lwmpi_objs,tests/mpi/ring.c)
 #   $(eval $(call lwmpi_program,$(USER_OUT)/mpi/ring.elf,$(OBJS),opt))
+# A fourth argument `shared` links it with globals shared by the ranks of a cluster.
 mpi_saved_default_goal := $(.DEFAULT_GOAL)
 
 MPI_VARIANTS := opt unopt
@@ -40,6 +41,8 @@ MPI_LIB_OBJS := $(LIBMPI_OBJS) $(MPUTIL_OBJS) $(MPI_OBJ)/mputil/variant_opt.o $(
 $(MPI_LIB_OBJS): MPI_CXXFLAGS += $(MPI_LIB_SECTIONS)
 $(MPI_LIB_OBJS): mk/mpi.mk
 MPI_PROGRAM_LDFLAGS := -Wl,--gc-sections
+# $(call lwmpi_globals,private|shared): where the link finds nvx_globals.ld (private if empty).
+lwmpi_globals = $(if $(filter shared,$(1)),$(USER_GLOBALS_SHARED),$(USER_GLOBALS_PRIVATE))
 
 # $(call lwmpi_lib_dir,VARIANT), and the libraries an MPI program links, in order: libmpi
 # over libmputil over the runtime (whose weak nvx_program_main libmputil replaces).
@@ -50,11 +53,11 @@ lwmpi_link_libs = -Wl,--start-group $(call lwmpi_libs,$(1)) $(RUNTIME_LIB) $(SER
 # $(call lwmpi_objs,SOURCES): objects of MPI program sources (.c or .cpp).
 lwmpi_objs = $(patsubst %,$(MPI_OBJ)/prog/%.o,$(basename $(1)))
 
-# $(eval $(call lwmpi_program,ELF,OBJECTS,VARIANT)): the rule that links an MPI program.
+# $(eval $(call lwmpi_program,ELF,OBJECTS,VARIANT[,shared])): the rule that links an MPI program.
 define lwmpi_program
 $(1): $(2) $(USER_RUNTIME) $(call lwmpi_libs,$(3))
 	@mkdir -p $$(@D)
-	$(CC) $(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
+	$(CC) $(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(call lwmpi_globals,$(4)) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
 endef
 
 $(MPI_OBJ)/%.o: %.cpp $(NEWLIB_STAMP)
@@ -95,7 +98,7 @@ $(MPI_OUT)/$(1)/mpicc.conf: mk/mpi.mk mk/config.mk
 	  "MPI_CC='$(CC)'" "MPI_CXX='$(CXX)'" \
 	  "MPI_CFLAGS='$(call mpi_conf_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CFLAGS)))'" \
 	  "MPI_CXXFLAGS='$(call mpi_conf_flags,$(filter-out $(MPI_WRAPPER_DROP),$(MPI_CXXFLAGS)))'" \
-	  "MPI_LDFLAGS='$(call mpi_conf_flags,$(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS))'" \
+	  "MPI_LDFLAGS='$(call mpi_conf_flags,$(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(USER_GLOBALS_PRIVATE))'" \
 	  "MPI_CRT0='$(call mpi_conf_flags,$(RUNTIME_CRT0))'" \
 	  "MPI_LIBS='$(call mpi_conf_flags,$(call lwmpi_link_libs,$(1)))'" \
 	  > $$@
@@ -112,8 +115,10 @@ user-programs: lwmpi
 
 # mputil's guest tests (tests/guest/mputil_*.cpp): NAME.elf (opt) and NAME_unopt.elf.
 MPUTIL_GUEST_TESTS := $(basename $(notdir $(wildcard tests/guest/mputil_*.cpp)))
-$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t).elf,$(call lwmpi_objs,tests/guest/$(t).cpp),opt)))
-$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t)_unopt.elf,$(call lwmpi_objs,tests/guest/$(t).cpp),unopt)))
+# White-box tests of the transport, written for globals shared by a cluster's ranks (64
+# ranks, 16 a cluster, leave no room for their private copies).
+$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t).elf,$(call lwmpi_objs,tests/guest/$(t).cpp),opt,shared)))
+$(foreach t,$(MPUTIL_GUEST_TESTS),$(eval $(call lwmpi_program,$(USER_OUT)/$(t)_unopt.elf,$(call lwmpi_objs,tests/guest/$(t).cpp),unopt,shared)))
 MPUTIL_GUEST_ELFS := $(foreach t,$(MPUTIL_GUEST_TESTS),$(USER_OUT)/$(t).elf $(USER_OUT)/$(t)_unopt.elf)
 USER_PROGRAMS += $(MPUTIL_GUEST_ELFS)
 user-programs: $(MPUTIL_GUEST_ELFS)

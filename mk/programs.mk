@@ -15,7 +15,7 @@ $(USER_OUT)/wx_segment.ld: runtime/user.ld
 	sed 's/^\( *data PT_LOAD\) FLAGS(6);/\1 FLAGS(7);/' $< >$@
 	grep -q 'data PT_LOAD FLAGS(7)' $@
 $(USER_OUT)/wx_segment.elf: $(USER_OBJ_DIR)/tests/guest/wx/wx_segment.o $(USER_RUNTIME) $(USER_OUT)/wx_segment.ld
-	$(CC) $(subst runtime/user.ld,$(USER_OUT)/wx_segment.ld,$(USER_LDFLAGS)) -Wl,--no-warn-rwx-segments $(RUNTIME_CRT0) $< $(USER_LINK_LIBS) -o $@
+	$(CC) $(subst runtime/user.ld,$(USER_OUT)/wx_segment.ld,$(USER_LDFLAGS)) $(USER_GLOBALS_SHARED) -Wl,--no-warn-rwx-segments $(RUNTIME_CRT0) $< $(USER_LINK_LIBS) -o $@
 USER_PROGRAMS += $(USER_OUT)/wx_segment.elf
 
 .PHONY: user-programs

@@ -12,6 +12,7 @@
 
 #include <nvx/clock.h>
 #include <nvx/ikc.h>
+#include <nvx/private_globals.h>
 
 #include "state.hpp"
 #include "wait_note.hpp"
@@ -317,7 +318,7 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
     send->dest = dest_world;
     send->context = context;
     send->tag = tag;
-    send->data = buf;
+    send->data = nvx_shared_address(buf);  // other threads read it: a peer, a portal writer
     send->bytes = bytes;
     RankState* peer = state_of(dest_world);
     if (peer == nullptr || !g_cluster.local_path) remote_send(me, send);
@@ -336,7 +337,7 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     recv->source = source_world_or_any;
     recv->context = context;
     recv->tag = tag_or_any;
-    recv->buf = buf;
+    recv->buf = nvx_shared_address(buf);  // other threads write it: a sender, the agent
     recv->capacity = capacity;
     nvx_mutex_lock(&me->lock);
     Unexpected* u = me->unexpected.take_first(
@@ -428,7 +429,7 @@ Op* imrecv(Message* message, void* buf, size_t capacity)
     recv->source = u->env.source;
     recv->context = u->env.context;
     recv->tag = u->env.tag;
-    recv->buf = buf;
+    recv->buf = nvx_shared_address(buf);  // other threads write it: a sender, the agent
     recv->capacity = capacity;
     nvx_mutex_lock(&me->lock);
     consume(me, recv, u);

@@ -13,6 +13,7 @@
 #include <nvx/launch.h>
 #include <nvx/names.h>
 #include <nvx/placement.h>
+#include <nvx/private_globals.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
@@ -134,6 +135,12 @@ void note_status(int status)
 void* rank_main(void* arg)
 {
     RankState* self = static_cast<RankState*>(arg);
+    int err = nvx_private_globals_enter(self->world_rank);  // before the program's globals are touched
+    if (err != 0) {
+        printf("[lwmpi] rank %d: no memory for its copy of the program's globals (%zu KiB): ending the run\n",
+               self->world_rank, nvx_private_globals_size() / 1024);
+        abort_run(1);
+    }
     nvx_sys_fault_ends_program();  // the other ranks would wait for it forever
     nvx_thread_set_context(self);
     t_rank_main = true;

@@ -17,13 +17,13 @@ RUNTIME_SRCS := $(filter-out runtime/crt0.S,$(wildcard runtime/*.c runtime/*.cpp
 RUNTIME_OBJS := $(patsubst runtime/%,$(RUNTIME_BUILD)/%.o,$(basename $(RUNTIME_SRCS)))
 
 # What a user program's link needs to be up to date.
-USER_RUNTIME := $(RUNTIME_CRT0) $(RUNTIME_LIB) runtime/user.ld
+USER_RUNTIME := $(RUNTIME_CRT0) $(RUNTIME_LIB) runtime/user.ld $(wildcard runtime/globals/*/nvx_globals.ld)
 # After the program's objects; a group because libc and the runtime call each other.
 USER_LINK_LIBS := -Wl,--start-group $(RUNTIME_LIB) -lc -lm -lgcc -Wl,--end-group
 USER_DEPFLAGS := -MMD -MP
 
 # $(call nvx_user_link,ELF,OBJECTS): the command that links a user program.
-nvx_user_link = $(CC) $(USER_LDFLAGS) $(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
+nvx_user_link = $(CC) $(USER_LDFLAGS) $(USER_GLOBALS_SHARED) $(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
 
 # $(eval $(call nvx_user_program,ELF,OBJECTS)): the rule that links a user program.
 define nvx_user_program

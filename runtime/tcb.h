@@ -4,6 +4,7 @@
 #define NVX_RUNTIME_TCB_H
 
 #include <reent.h>
+#include <stdint.h>
 
 #include <nvx/thread.h>
 
@@ -14,6 +15,8 @@ struct nvx_thread {
     void *(*start)(void *);
     void *arg;
     void *context;              /* inherited context word (nvx_thread_context)        */
+    uintptr_t private_shared;   /* inherited: its private copy's shared address (0: the
+                                   program's own copy, NVX_USER_PRIVATE_SHARED)       */
     void *stack;                /* lowest address of its stack (NULL: the main thread) */
     size_t stack_size;
     int killed;                 /* join saw a fault end it; end holds the cause       */

@@ -74,7 +74,8 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     _REENT_INIT_PTR(reent);
     *self = (struct nvx_thread){
         .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg,
-        .context = nvx_thread_self()->context, .stack = stack, .stack_size = stack_got};
+        .context = nvx_thread_self()->context, .private_shared = nvx_thread_self()->private_shared,
+        .stack = stack, .stack_size = stack_got};
 
     uintptr_t stack_top = ((uintptr_t)stack + stack_got) & ~(uintptr_t)15;
     long tid = nvx_sys_thread_create(__nvx_thread_entry, tls, (void *)stack_top, hart);

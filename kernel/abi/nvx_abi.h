@@ -99,6 +99,14 @@ enum nvx_syscall {
                                   thread ends the program, as the main thread's does
                                   (status NVX_EXIT_KILLED + cause): for threads the
                                   others would wait for forever (MPI ranks)          */
+    NVX_SYS_PRIVATE_ENTER = 49, /* (rank) -> shared address of the calling thread's own
+                                  copy of the program's private region (below), made
+                                  from the program's copy as it is now; threads it
+                                  starts share it. The kernel's reports name it and
+                                  them "rank <rank>". 0 (named, no copy) if the
+                                  program has no private region; -EBUSY if the thread
+                                  has a copy or a rank already; -ENOMEM; -EINVAL for
+                                  rank < 0 or > INT32_MAX                         */
     NVX_SYS_COUNT
 };
 
@@ -234,14 +242,26 @@ struct nvx_info {
 #define NVX_ARGS_MAX_BYTES 512
 #define NVX_ARGS_MAX_WORDS 32
 
-/* User address space layout (Sv39 lower half). */
-#define NVX_USER_IMAGE_BASE 0x40000000ull  /* where NVX_SYS_MAP_IMAGE maps the image */
-#define NVX_USER_STACK_TOP 0x80000000ull   /* main stack grows down from here      */
+/* User address space layout (Sv39 lower half; a top-level slot is 1 GiB). */
+/* Slot 0: the program's code, shared data and heap (the heap stays below the private region). */
+/* Slot 1: the private region. A program's writable data linked there (mpicc's default) is
+ * per rank: each thread that entered its own copy (NVX_SYS_PRIVATE_ENTER) sees that copy at
+ * these addresses; other threads see the copy they entered, or the program's own. Each
+ * copy is also mapped for every thread at NVX_USER_PRIVATE_SHARED + copy * 1 GiB (copy 0:
+ * the program's own), so any thread can reach a buffer in any copy. */
+#define NVX_USER_PRIVATE_BASE 0x40000000ull
+#define NVX_USER_PRIVATE_MAX (1ull << 30)
+#define NVX_USER_PRIVATE_SHARED 0x100000000ull  /* copy 0's shared address (slot 4)     */
+#define NVX_USER_PRIVATE_COPIES 64               /* copies per program, copy 0 included */
+/* Slot 2: stacks and the clock pages. */
+#define NVX_USER_STACK_TOP 0xc0000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */
 /* Thread stacks (NVX_SYS_STACK_MAP) live in [base, main stack - guard page), each with an
- * unmapped guard page below it; the program's segments and heap stay below the base. */
-#define NVX_USER_THREAD_STACKS_BASE 0x60000000ull
+ * unmapped guard page below it. */
+#define NVX_USER_THREAD_STACKS_BASE 0xa0000000ull
 #define NVX_USER_THREAD_STACK_MAX (64ull << 20)
+/* Slot 3: the launcher's image (NVX_SYS_MAP_IMAGE). */
+#define NVX_USER_IMAGE_BASE 0xc0000000ull
 
 /* The virtual clock (read with <nvx/clock.h>). Two read-only pages at fixed user addresses
  * in every program, so reading the clock takes no kernel call. A hart's virtual time, in
@@ -251,7 +271,7 @@ struct nvx_info {
  * executes to cycles[global hart id]; `live` is NVX_CLOCK_LIVE while it does (otherwise the
  * clock is the board clock, `--clock wall`). A hart sleeping in wfi does not advance. */
 #define NVX_TIMER_HZ 10000000ull              /* the board clock (rdtime, mtime) frequency */
-#define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* 1 MiB above the main stack's top         */
+#define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* slot 2, below the thread stacks         */
 #define NVX_USER_CLOCK_CLUSTER (NVX_USER_CLOCK_COUNTERS + 4096)
 #define NVX_CLOCK_COUNTER_SLOTS 511           /* global hart ids 0..510                 */
 #define NVX_CLOCK_LIVE 0x6b636f6c63787876ull  /* "nvxclock"                             */

@@ -18,7 +18,9 @@ static_assert(NVX_TIMER_HZ == board::kTimerHz, "user space's board clock frequen
 static_assert(sizeof(nvx_clock_cluster) <= board::kPageSize && kMaxHarts <= NVX_CLOCK_CLUSTER_HARTS);
 static_assert(kMaxThreads == NVX_THREAD_SLOTS && (1u << kThreadSlotBits) == NVX_THREAD_SLOTS,
               "user space finds its thread's slot as id % NVX_THREAD_SLOTS");
-static_assert(NVX_USER_CLOCK_COUNTERS % board::kPageSize == 0 && NVX_USER_CLOCK_COUNTERS >= NVX_USER_STACK_TOP &&
+static_assert(NVX_USER_CLOCK_COUNTERS % board::kPageSize == 0 &&
+              NVX_USER_CLOCK_COUNTERS >= NVX_USER_PRIVATE_BASE + NVX_USER_PRIVATE_MAX &&
+              NVX_USER_CLOCK_CLUSTER + board::kPageSize <= NVX_USER_THREAD_STACKS_BASE &&
               NVX_USER_CLOCK_CLUSTER == NVX_USER_CLOCK_COUNTERS + board::kPageSize);
 
 // The counter page, seen through the kernel's read-only map of the program region.

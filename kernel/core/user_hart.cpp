@@ -8,15 +8,43 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
+#include "support/format.hpp"
 
 namespace nvx::kernel {
 namespace {
+// The thread's root (its copy of the private region); the TLB is flushed when the user
+// translations it may hold are another root's.
+void use_thread_root(Cpu& c, const Thread* t) {
+    u64 satp = g_space.satp_of(t->copy);
+    if (c.satp != satp) {
+        NVX_CSR_WRITE(satp, satp);
+        c.satp = satp;
+    }
+    if (c.user_satp != satp) {
+        asm volatile("sfence.vma" ::: "memory");
+        c.user_satp = satp;
+    }
+}
+
+// Out of user code, the hart goes back to the program's root: a copy's root table is
+// freed with the program while the hart may sit in the kernel (the kernel's half of every
+// root is the same, and global).
+void use_program_root(Cpu& c) {
+    u64 satp = g_space.satp();
+    if (c.satp != satp) {
+        NVX_CSR_WRITE(satp, satp);
+        c.satp = satp;
+    }
+}
+
 [[noreturn]] void run_thread(Cpu& c, Thread* t) {
     u64 epoch = g_space.epoch();
     if (c.space_epoch != epoch) {  // a new program: no translation of the old one may survive
         asm volatile("sfence.vma" ::: "memory");
         c.space_epoch = epoch;
+        c.user_satp = 0;
     }
+    use_thread_root(c, t);
     t->frame.kernel_sp = c.stack_top;
     t->frame.kernel_tp = reinterpret_cast<u64>(&c);
     u64 status = NVX_CSR_READ(sstatus);
@@ -36,6 +64,7 @@ namespace {
 // after an IPI (the core sends one after every dispatch and signal), so the IPI of a
 // dispatch never interrupts the thread later at a host-timed moment.
 [[noreturn]] void wait_for_dispatch(Cpu& c) {
+    use_program_root(c);
     for (;;) {
         if (NVX_CSR_READ(sip) & riscv::kIntSSoft) {
             // The wake-up starts when the hart sees the IPI, on one path: whether it got
@@ -69,10 +98,10 @@ namespace {
 
 // Another hart may have just mapped this page (heap growth): a stale TLB entry is not a
 // fault. Re-walk the table and retry once the mapping grants the access.
-bool mapped_now(u64 cause, u64 address) {
+bool mapped_now(u64 cause, const Thread* t, u64 address) {
     u64 need = cause == riscv::kStorePageFault ? riscv::sv39::kWrite
                : cause == riscv::kInstructionPageFault ? riscv::sv39::kExec : riscv::sv39::kRead;
-    if (!g_space.is_user_mapped(UserAddr(address), need)) return false;
+    if (!g_space.is_user_mapped(user_address(t, address), need)) return false;
     asm volatile("sfence.vma %0" ::"r"(address) : "memory");
     return true;
 }
@@ -81,9 +110,11 @@ bool mapped_now(u64 cause, u64 address) {
     u64 address = NVX_CSR_READ(stval);
     bool page_fault = cause == riscv::kLoadPageFault || cause == riscv::kStorePageFault ||
                       cause == riscv::kInstructionPageFault;
-    if (page_fault && mapped_now(cause, address)) run_thread(c, t);
-    kprint("[cluster %u hart %u] thread %lu killed: %s at address 0x%lx (pc 0x%lx)\n", g_layout.index, c.hart,
-           t->id, riscv::cause_name(cause), address, t->frame.sepc);
+    if (page_fault && mapped_now(cause, t, address)) run_thread(c, t);
+    char rank[24] = "";
+    if (t->has_rank) format(rank, sizeof rank, " (rank %u)", t->rank);
+    kprint("[cluster %u hart %u] thread %lu%s killed: %s at address 0x%lx (pc 0x%lx)\n", g_layout.index, c.hart,
+           t->id, rank, riscv::cause_name(cause), address, t->frame.sepc);
     post(c, t, RequestKind::Fault, cause);
 }
 }  // namespace
@@ -101,6 +132,7 @@ extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         u32 signals = atomic::exchange_acq_rel(&c.signals, 0u);
         if (signals & kSignalKill) {
+            use_program_root(c);
             send_ipi(cpu_at(0));  // the core waits for every hart to leave the old program
             wait_for_dispatch(c);
         }
@@ -116,6 +148,7 @@ extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
 }
 
 void user_hart_main(Cpu& c) {
+    c.satp = g_space.satp();
     NVX_CSR_WRITE(stvec, reinterpret_cast<u64>(&kernelvec));
     NVX_CSR_WRITE(sie, riscv::kIntSSoft);
     NVX_CSR_WRITE(scounteren, 0x7);  // user code reads cycle, time and instret

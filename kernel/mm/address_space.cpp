@@ -5,6 +5,7 @@
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/cpu.hpp"
 #include "kernel/layout.hpp"
+#include "kernel/mm/private_copies.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::kernel {
@@ -39,6 +40,8 @@ u64 DirectMapMemory::allocate() {
     return phys;
 }
 
+void DirectMapMemory::release(u64 phys) { g_pages.release(phys); }
+
 bool AddressSpace::init() {
     root_ = g_direct.allocate();
     if (root_ == 0) return false;
@@ -59,6 +62,7 @@ bool AddressSpace::init() {
 
 bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
     if (!user_address_ok(va, len) || va % sv39::kPageSize != 0) return false;
+    bool had_slots = has_slots(va, len);
     KernelTable table(g_direct, root_);
     u64 end = align_up(va + len, sv39::kPageSize);
     for (u64 page = va; page < end; page += sv39::kPageSize) {
@@ -76,8 +80,50 @@ bool AddressSpace::map_user_range(u64 va, u64 len, u64 flags) {
         }
         user_pages_++;
     }
+    share_new_slots(va, len, had_slots);
     publish_user_memory();
     return true;
+}
+
+bool AddressSpace::has_slots(u64 va, u64 len) const {
+    const sv39::Pte* root = g_direct.table(root_);
+    for (u64 slot = va >> 30; slot <= (va + len - 1) >> 30; slot++)
+        if (!(root[slot] & sv39::kValid)) return false;
+    return true;
+}
+
+void AddressSpace::share_new_slots(u64 va, u64 len, bool had_slots) {
+    if (had_slots || copy_count_ == 1 || !has_slots(va, len)) return;
+    private_copies::Builder<DirectMapMemory> copies(g_direct);
+    for (u32 c = 1; c < copy_count_; c++) copies.sync(root_, copy_roots_[c]);
+}
+
+void AddressSpace::set_private_region(u64 bytes) {
+    namespace pc = private_copies;
+    sv39::Pte* root = g_direct.table(root_);
+    root[pc::kFirstSharedSlot] = root[pc::kPrivateSlot];
+    private_bytes_ = align_up(bytes, sv39::kPageSize);
+}
+
+i64 AddressSpace::make_private_copy() {
+    namespace pc = private_copies;
+    if (copy_count_ == pc::kCopies) return -NVX_ENOMEM;
+    pc::Builder<DirectMapMemory> copies(g_direct);
+    u64 pages = 0;
+    u64 root = copies.make_copy(root_, private_bytes_, &pages);
+    if (root == 0) {
+        publish_user_memory();
+        return -NVX_ENOMEM;
+    }
+    u32 copy = copy_count_++;
+    copy_roots_[copy] = root;
+    u64 slot = pc::kFirstSharedSlot + copy;
+    sv39::Pte entry = copies.private_entry(root);
+    g_direct.table(root_)[slot] = entry;
+    for (u32 c = 1; c <= copy; c++) g_direct.table(copy_roots_[c])[slot] = entry;
+    user_pages_ += pages;
+    publish_user_memory();
+    return copy;
 }
 
 void AddressSpace::publish_user_memory() {
@@ -189,7 +235,7 @@ bool AddressSpace::copy_to_user(UserAddr va, const void* src, u64 len) const {
 
 i64 AddressSpace::set_brk(u64 new_brk) {
     if (new_brk == 0) return static_cast<i64>(brk_);
-    if (new_brk < heap_start_ || new_brk > NVX_USER_THREAD_STACKS_BASE) return -NVX_ENOMEM;
+    if (new_brk < heap_start_ || new_brk > NVX_USER_PRIVATE_BASE) return -NVX_ENOMEM;
     u64 needed_end = align_up(new_brk, sv39::kPageSize);
     // Page by page, and what got mapped stays mapped (for later growth): other harts may
     // already use a new page, so taking it back would need a TLB shootdown.
@@ -225,6 +271,12 @@ void free_table(u64 table) {
 
 void AddressSpace::reset_user() {
     sv39::Pte* root = g_direct.table(root_);
+    // A copy's tables go with the program root's shared slots; its own root table alone
+    // is apart. Copy 0's shared slot repeats the private slot.
+    for (u32 c = 1; c < copy_count_; c++) g_pages.release(copy_roots_[c]);
+    copy_count_ = 1;
+    private_bytes_ = 0;
+    root[private_copies::kFirstSharedSlot] = 0;
     for (u64 i = 0; i < sv39::kEntriesPerTable / 2; i++) {  // the lower half is user space
         if (!(root[i] & sv39::kValid)) continue;
         free_table(sv39::pte_phys(root[i]));
@@ -240,10 +292,12 @@ void AddressSpace::reset_user() {
 
 bool AddressSpace::map_user_physical(u64 va, u64 phys, u64 len) {
     if (!user_address_ok(va, len) || va % sv39::kPageSize != 0 || phys % sv39::kPageSize != 0) return false;
+    bool had_slots = has_slots(va, len);
     KernelTable table(g_direct, root_);
     bool mapped = true;
     for (u64 off = 0; off < len && mapped; off += sv39::kPageSize)
         mapped = table.map(va + off, phys + off, sv39::kRead | sv39::kUser);
+    share_new_slots(va, len, had_slots);
     publish_user_memory();  // its tables came from the page allocator
     return mapped;
 }

@@ -15,6 +15,7 @@ extern PageAllocator g_pages;
 struct DirectMapMemory {
     riscv::sv39::Pte* table(u64 phys);
     u64 allocate();  // a zeroed page, or 0
+    void release(u64 phys);
 };
 
 class AddressSpace {
@@ -66,7 +67,21 @@ public:
     // page allocator, such as the launcher's image region); false on failure.
     bool map_user_physical(u64 va, u64 phys, u64 len);
 
+    // Rank-private copies (private_copies.hpp). The loaded program's private region is
+    // [NVX_USER_PRIVATE_BASE, + bytes), its copy 0: linked at its shared slot.
+    void set_private_region(u64 bytes);
+    u64 private_bytes() const { return private_bytes_; }
+    // A new copy of copy 0: its index, or -ENOMEM (no memory, or every copy taken).
+    // Copies live until the program ends.
+    i64 make_private_copy();
+    // The satp of a thread that sees copy `copy`.
+    u64 satp_of(u32 copy) const { return copy == 0 ? satp() : riscv::sv39::make_satp(copy_roots_[copy]); }
+
 private:
+    // After a mapping created top-level entries: every copy's root gets them too.
+    void share_new_slots(u64 va, u64 len, bool had_slots);
+    bool has_slots(u64 va, u64 len) const;
+
     // Kernel address of user page `page` if mapped with `required`, else 0 (leaf-table cache).
     u64 page_in_kernel(u64 page, u64 required) const;
 
@@ -99,6 +114,9 @@ private:
     u64 user_pages_ = 0;
     u64 user_memory_ = 0;
     u64 epoch_ = 0;
+    u64 private_bytes_ = 0;
+    u32 copy_count_ = 1;  // copy 0 is the program's own
+    u64 copy_roots_[NVX_USER_PRIVATE_COPIES] = {};
 };
 
 extern AddressSpace g_space;

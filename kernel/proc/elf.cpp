@@ -21,7 +21,7 @@ constexpr u16 kTypeExec = 2, kMachineRiscv = 243;
 constexpr u32 kPtLoad = 1;
 }  // namespace
 
-int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out) {
+int parse(const u8* data, u64 size, u64 user_low, u64 private_base, u64 user_high, Image* out) {
     Header h;
     if (size < sizeof h) return -NVX_EINVAL;
     memcpy(&h, data, sizeof h);
@@ -31,6 +31,7 @@ int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out) {
     if (!range_contains(0, size, h.phoff, u64{h.phnum} * sizeof(ProgramHeader))) return -NVX_EINVAL;
     out->entry = h.entry;
     out->end = 0;
+    out->private_end = 0;
     out->segment_count = 0;
     bool entry_ok = false;
     for (u32 i = 0; i < h.phnum; i++) {
@@ -42,7 +43,10 @@ int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out) {
         if (!range_contains(user_low, user_high - user_low, ph.vaddr, ph.memsz)) return -NVX_EINVAL;
         if ((ph.flags & kFlagWrite) && (ph.flags & kFlagExec)) return kErrWritableAndExecutable;
         out->segments[out->segment_count++] = {ph.vaddr, ph.memsz, ph.filesz, ph.offset, ph.flags};
-        if (ph.vaddr + ph.memsz > out->end) out->end = ph.vaddr + ph.memsz;
+        bool is_private = ph.vaddr >= private_base;
+        if (!is_private && ph.vaddr + ph.memsz > private_base) return -NVX_EINVAL;
+        u64& end = is_private ? out->private_end : out->end;
+        if (ph.vaddr + ph.memsz > end) end = ph.vaddr + ph.memsz;
         if ((ph.flags & kFlagExec) && h.entry >= ph.vaddr && h.entry < ph.vaddr + ph.memsz) entry_ok = true;
     }
     if (out->segment_count == 0 || !entry_ok) return -NVX_EINVAL;

@@ -17,7 +17,8 @@ struct Segment {
 
 struct Image {
     u64 entry;
-    u64 end;  // highest vaddr + memsz over all segments
+    u64 end;          // highest vaddr + memsz over the segments below private_base
+    u64 private_end;  // the same over the segments at or above it (0: none)
     u32 segment_count;
     Segment segments[kMaxSegments];
 };
@@ -27,7 +28,8 @@ struct Image {
 inline constexpr int kErrWritableAndExecutable = -NVX_EACCES;
 
 // Checks `data[0..size)` is a static RISC-V ELF64 executable whose loadable segments lie
-// in [user_low, user_high) and none is writable and executable; returns 0 or a negative
-// errno (-ENOEXEC style: -EINVAL; kErrWritableAndExecutable for a W+X segment).
-int parse(const u8* data, u64 size, u64 user_low, u64 user_high, Image* out);
+// in [user_low, user_high), none across private_base, and none is writable and
+// executable; returns 0 or a negative errno (-ENOEXEC style: -EINVAL;
+// kErrWritableAndExecutable for a W+X segment).
+int parse(const u8* data, u64 size, u64 user_low, u64 private_base, u64 user_high, Image* out);
 }  // namespace nvx::kernel::elf

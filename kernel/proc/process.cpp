@@ -56,6 +56,11 @@ int load_segments(const elf::Image& image, const u8* file) {
     return 0;
 }
 
+// Code, shared data and heap in slot 0, private data in slot 1 (nvx_abi.h).
+int parse_program(const u8* file, u64 size, elf::Image* image) {
+    return elf::parse(file, size, kUserBase, NVX_USER_PRIVATE_BASE, NVX_USER_PRIVATE_BASE + NVX_USER_PRIVATE_MAX, image);
+}
+
 // Initial stack: argc, argv[], NULL, envp[], NULL, then the strings (see nvx_abi.h).
 i64 build_stack(const BootArgs& args) {
     u64 top = NVX_USER_STACK_TOP;
@@ -94,10 +99,11 @@ i64 build_stack(const BootArgs& args) {
 // address space must be empty.
 int load_program(const u8* file, u64 size, const BootArgs& args, bool system, Thread** first) {
     elf::Image image;
-    int err = elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &image);
+    int err = parse_program(file, size, &image);
     if (err != 0) return err;
     err = load_segments(image, file);
     if (err != 0) return err;
+    if (image.private_end != 0) g_space.set_private_region(image.private_end - NVX_USER_PRIVATE_BASE);
     if (!clock_map_user()) return -NVX_ENOMEM;
     g_space.set_heap_start(align_up(image.end, sv39::kPageSize));
     i64 sp = build_stack(args);
@@ -171,7 +177,7 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
     bool copied = g_space.copy_from_user(file, image, size) && g_space.copy_from_user(argv->storage, args, args_size);
     argv->storage[sizeof argv->storage - 1] = '\0';
     elf::Image check;
-    int err = copied ? elf::parse(file, size, kUserBase, NVX_USER_THREAD_STACKS_BASE, &check) : -NVX_EFAULT;
+    int err = copied ? parse_program(file, size, &check) : -NVX_EFAULT;
     if (err == elf::kErrWritableAndExecutable)
         kprint("[cluster %u] exec refused: a program segment is both writable and executable (W^X)\n", g_layout.index);
     if (err == 0) err = split_args(argv->storage, args_size, argv) ? 0 : -NVX_EINVAL;
@@ -191,7 +197,9 @@ i64 program_exec(UserAddr image, u64 size, UserAddr args, u64 args_size) {
         if (err == -NVX_ENOMEM) {
             kprint("[cluster %u] exec refused: the program needs %lu KiB (segments and stack) while its file "
                    "takes %lu KiB, the cluster has %lu KiB for programs: it does not fit this board\n",
-                   g_layout.index, (align_up(check.end, sv39::kPageSize) - kUserBase + u64{NVX_USER_STACK_SIZE}) / KiB,
+                   g_layout.index,
+                   (align_up(check.end, sv39::kPageSize) - kUserBase + u64{NVX_USER_STACK_SIZE} +
+                    (check.private_end == 0 ? 0 : align_up(check.private_end - NVX_USER_PRIVATE_BASE, sv39::kPageSize))) / KiB,
                    pages * sv39::kPageSize / KiB, g_space.user_memory() / KiB);
         } else {
             kprint("[cluster %u] exec failed (%d): restarting the system program\n", g_layout.index, err);

@@ -4,6 +4,7 @@
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/arch/trap_frame.hpp"
 #include "kernel/config.hpp"
+#include "kernel/mm/private_copies.hpp"
 #include "kernel/mm/user_addr.hpp"
 
 namespace nvx::kernel {
@@ -31,6 +32,9 @@ struct Thread {
     UserAddr join_status_address;  // joiner's struct nvx_thread_status*, already validated
     bool has_joiner;
     bool fault_ends_program;  // NVX_SYS_FAULT_ENDS_PROGRAM: its crash ends the program
+    bool has_rank;            // NVX_SYS_PRIVATE_ENTER named it (or its creator): reports say "rank <rank>"
+    u32 rank;
+    u32 copy;                 // the copy of the private region it sees (0: the program's own)
     nvx_thread_status end;    // how it ended (Zombie)
     // The preemption quantum's start: under the wall clock the board clock at dispatch;
     // under the virtual clock the thread's virtual time when it arrived on its hart
@@ -39,6 +43,10 @@ struct Thread {
     u64 run_since;
 };
 inline constexpr u64 kQuantumAtArrival = ~u64{0};
+
+// The address at which the kernel reaches what `t` sees at user address va: its own copy
+// of the private region is reached through that copy's shared slot (private_copies.hpp).
+inline UserAddr user_address(const Thread* t, u64 va) { return UserAddr(private_copies::to_shared(t->copy, va)); }
 
 // Thread ids carry the slot in their low bits: modules index per-thread tables by it.
 inline constexpr u32 kThreadSlotBits = 6;

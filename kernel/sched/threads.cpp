@@ -22,6 +22,9 @@ i64 thread_create(const Thread* creator, UserAddr entry, u64 arg, UserAddr stack
     t->frame.x[kA0] = arg;
     t->frame.x[kSp] = stack_top.value();
     t->frame.x[kGp] = creator->frame.x[kGp];  // gp is program-wide (linker relaxation)
+    t->copy = creator->copy;                   // a rank's threads share its globals
+    t->has_rank = creator->has_rank;
+    t->rank = creator->rank;
     t->affinity = static_cast<i32>(hart);
     g_process.live_threads++;
     clock_stamp_thread(t, clock_core_now());  // it starts from its creator's time

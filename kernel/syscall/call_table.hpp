@@ -24,6 +24,13 @@ struct KernelCall {
     CallHandler handler;
 };
 
+// A register as the type a handler's parameter says: a number as it is; a user address
+// as the kernel reaches what the caller sees there (its own private copy included).
+template <typename P>
+P call_arg(const Thread*, u64 value) { return P(value); }
+template <>
+inline UserAddr call_arg<UserAddr>(const Thread* t, u64 value) { return user_address(t, value); }
+
 // Handlers made from plain functions of the argument registers: a table entry names the
 // function itself, e.g. {NVX_SYS_MAILBOX_OPEN, RunsOn::KernelCore, call_with<mailbox_open>}.
 // Each register becomes the type the function's parameter says: a number (u64, u32, i64)
@@ -32,35 +39,35 @@ template <typename Function>
 struct CallAdapter;
 template <typename P0>
 struct CallAdapter<i64 (*)(P0)> {
-    template <auto F> static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0))); }
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return resume_with(F(call_arg<P0>(t, a.a0))); }
 };
 template <typename P0, typename P1>
 struct CallAdapter<i64 (*)(P0, P1)> {
-    template <auto F> static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1))); }
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return resume_with(F(call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1))); }
 };
 template <typename P0, typename P1, typename P2>
 struct CallAdapter<i64 (*)(P0, P1, P2)> {
     template <auto F>
-    static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1), P2(a.a2))); }
+    static CallResult run(Thread* t, const CallArgs& a) { return resume_with(F(call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1), call_arg<P2>(t, a.a2))); }
 };
 template <typename P0, typename P1, typename P2, typename P3>
 struct CallAdapter<i64 (*)(P0, P1, P2, P3)> {
     template <auto F>
-    static CallResult run(Thread*, const CallArgs& a) { return resume_with(F(P0(a.a0), P1(a.a1), P2(a.a2), P3(a.a3))); }
+    static CallResult run(Thread* t, const CallArgs& a) { return resume_with(F(call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1), call_arg<P2>(t, a.a2), call_arg<P3>(t, a.a3))); }
 };
 // ... and from functions that may block the caller.
 template <typename P0>
 struct CallAdapter<CallResult (*)(Thread*, P0)> {
-    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0)); }
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0)); }
 };
 template <typename P0, typename P1, typename P2>
 struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2)> {
-    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0), P1(a.a1), P2(a.a2)); }
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1), call_arg<P2>(t, a.a2)); }
 };
 template <typename P0, typename P1, typename P2, typename P3>
 struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2, P3)> {
     template <auto F>
-    static CallResult run(Thread* t, const CallArgs& a) { return F(t, P0(a.a0), P1(a.a1), P2(a.a2), P3(a.a3)); }
+    static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1), call_arg<P2>(t, a.a2), call_arg<P3>(t, a.a3)); }
 };
 template <auto F>
 CallResult call_with(Thread* t, const CallArgs& a) { return CallAdapter<decltype(F)>::template run<F>(t, a); }

@@ -18,9 +18,9 @@
 namespace nvx::kernel {
 namespace {
 // --- on the calling hart: they read only the caller's own state ---
-CallResult sys_write(Thread*, const CallArgs& a) {
+CallResult sys_write(Thread* t, const CallArgs& a) {
     u64 fd = a.a0, length = a.a2;
-    UserAddr buffer(a.a1);
+    UserAddr buffer = user_address(t, a.a1);
     if (fd != 1 && fd != 2) return resume_with(-NVX_EBADF);
     if (!g_space.user_range_ok(buffer, length, riscv::sv39::kRead)) return resume_with(-NVX_EFAULT);
     char chunk[kConsoleChunk];
@@ -35,7 +35,7 @@ CallResult sys_write(Thread*, const CallArgs& a) {
 
 CallResult sys_thread_self(Thread* t, const CallArgs&) { return resume_with(static_cast<i64>(t->id)); }
 
-CallResult sys_info(Thread*, const CallArgs& a) {
+CallResult sys_info(Thread* t, const CallArgs& a) {
     const board::Board& b = board::kBoard;
     Cpu& c = this_cpu();
     nvx_info info{};
@@ -54,7 +54,7 @@ CallResult sys_info(Thread*, const CallArgs& a) {
     info.nodes = g_layout.cluster->nodes;
     info.node_count = b.node_count;
     info.compute_user_harts = b.cluster(b.first_compute()).harts - 1;
-    return resume_with(g_space.copy_to_user(UserAddr(a.a0), &info, sizeof info) ? 0 : -NVX_EFAULT);
+    return resume_with(g_space.copy_to_user(user_address(t, a.a0), &info, sizeof info) ? 0 : -NVX_EFAULT);
 }
 
 CallResult sys_node_of(Thread*, const CallArgs& a) {
@@ -72,7 +72,7 @@ CallResult sys_clock_take(Thread* t, const CallArgs& a) {
     return resume_with(0);
 }
 
-CallResult sys_wait_note(Thread* t, const CallArgs& a) { return set_wait_note(t, UserAddr(a.a0)); }
+CallResult sys_wait_note(Thread* t, const CallArgs& a) { return set_wait_note(t, user_address(t, a.a0)); }
 
 // Only the calling thread writes its own flag; the kernel core reads it when the thread ends.
 CallResult sys_fault_ends_program(Thread* t, const CallArgs&) {
@@ -92,7 +92,7 @@ CallResult sys_exit(Thread*, const CallArgs& a) {
 }
 
 CallResult sys_thread_create(Thread* t, const CallArgs& a) {
-    return resume_with(thread_create(t, UserAddr(a.a0), a.a1, UserAddr(a.a2), static_cast<i64>(a.a3)));
+    return resume_with(thread_create(t, user_address(t, a.a0), a.a1, user_address(t, a.a2), static_cast<i64>(a.a3)));
 }
 
 CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
@@ -100,9 +100,9 @@ CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
     return ended();
 }
 
-CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, UserAddr(a.a1)); }
+CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, user_address(t, a.a1)); }
 CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
-CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, UserAddr(a.a0), static_cast<u32>(a.a1)); }
+CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, user_address(t, a.a0), static_cast<u32>(a.a1)); }
 CallResult sys_sleep_until(Thread* t, const CallArgs& a) { return sleep_until(t, a.a0, riscv::read_time()); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
@@ -114,9 +114,21 @@ CallResult sys_stack_map(Thread*, const CallArgs& a) {
     return resume_with(g_space.map_thread_stack(align_up(size, riscv::sv39::kPageSize)));
 }
 
-CallResult sys_exec(Thread*, const CallArgs& a) {
-    i64 r = program_exec(UserAddr(a.a0), a.a1, UserAddr(a.a2), a.a3);
+CallResult sys_exec(Thread* t, const CallArgs& a) {
+    i64 r = program_exec(user_address(t, a.a0), a.a1, user_address(t, a.a2), a.a3);
     return r == 0 ? ended() : resume_with(r);
+}
+
+CallResult sys_private_enter(Thread* t, const CallArgs& a) {
+    i64 rank = static_cast<i64>(a.a0);
+    if (rank < 0 || rank > 0x7fffffff) return resume_with(-NVX_EINVAL);
+    if (t->copy != 0 || t->has_rank) return resume_with(-NVX_EBUSY);
+    i64 copy = g_space.private_bytes() == 0 ? 0 : g_space.make_private_copy();
+    if (copy < 0) return resume_with(copy);
+    t->copy = static_cast<u32>(copy);
+    t->has_rank = true;
+    t->rank = static_cast<u32>(rank);
+    return resume_with(copy == 0 ? 0 : static_cast<i64>(private_copies::shared_base(t->copy)));
 }
 
 constexpr RunsOn kHere = RunsOn::CallerHart, kCore = RunsOn::KernelCore;
@@ -139,6 +151,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_CLOCK_SERVER, kHere, sys_clock_server},
     {NVX_SYS_WAIT_NOTE, kHere, sys_wait_note},
     {NVX_SYS_FAULT_ENDS_PROGRAM, kHere, sys_fault_ends_program},
+    {NVX_SYS_PRIVATE_ENTER, kCore, sys_private_enter},
     {NVX_SYS_INFO, kHere, sys_info},
     {NVX_SYS_NODE_OF, kHere, sys_node_of},
     {NVX_SYS_EXEC, kCore, sys_exec},

@@ -10,6 +10,10 @@ mpi_prog_name = $(basename $(notdir $(1)))
 $(foreach s,$(MPI_PROG_SRCS),$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s)).elf,$(call lwmpi_objs,$(s)),opt)))
 $(foreach s,$(MPI_PROG_SRCS),$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s))_unopt.elf,$(call lwmpi_objs,$(s)),unopt)))
 MPI_PROG_ELFS := $(foreach s,$(MPI_PROG_SRCS),$(MPI_PROG_OUT)/$(call mpi_prog_name,$(s)).elf $(MPI_PROG_OUT)/$(call mpi_prog_name,$(s))_unopt.elf)
+# The private-globals check linked as mpicc -shared-globals links: it then checks the sharing.
+$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/globals_shared.elf,$(call lwmpi_objs,tests/mpi_suite/globals_private.c),opt,shared))
+$(eval $(call lwmpi_program,$(MPI_PROG_OUT)/globals_shared_unopt.elf,$(call lwmpi_objs,tests/mpi_suite/globals_private.c),unopt,shared))
+MPI_PROG_ELFS += $(MPI_PROG_OUT)/globals_shared.elf $(MPI_PROG_OUT)/globals_shared_unopt.elf
 
 .PHONY: mpi-programs
 mpi-programs: $(MPI_PROG_ELFS)

@@ -62,7 +62,7 @@ struct readers {
     int last;       /* the last reader, which lets every rank go */
 };
 
-static nvx_barrier_t cluster_quiet; /* the cluster's ranks (globals are per cluster) */
+static nvx_barrier_t *cluster_quiet; /* the cluster's ranks: in the heap, which they share */
 
 static struct readers find_readers(int rank, int size, MPI_Comm node)
 {
@@ -70,7 +70,14 @@ static struct readers find_readers(int rank, int size, MPI_Comm node)
     int node_size;
     MPI_Comm_rank(node, &r.node_rank);
     MPI_Comm_size(node, &node_size);
-    if (r.node_rank == 0) nvx_barrier_init(&cluster_quiet, (unsigned)node_size);
+    uint64_t quiet = 0;
+    if (r.node_rank == 0) {
+        cluster_quiet = malloc(sizeof *cluster_quiet);
+        nvx_barrier_init(cluster_quiet, (unsigned)node_size);
+        quiet = (uint64_t)(uintptr_t)cluster_quiet;
+    }
+    MPI_Bcast(&quiet, 1, MPI_UINT64_T, 0, node);
+    cluster_quiet = (nvx_barrier_t *)(uintptr_t)quiet;
     int *first = malloc(sizeof(int) * (size_t)size);
     MPI_Allgather(&r.node_rank, 1, MPI_INT, first, 1, MPI_INT, MPI_COMM_WORLD);
     r.prev = r.next = MPI_PROC_NULL;
@@ -92,7 +99,7 @@ static uint64_t cluster_heap(int rank, int size, const struct readers *r)
 {
     uint64_t in_use = 0;
     MPI_Barrier(MPI_COMM_WORLD);
-    nvx_barrier_wait(&cluster_quiet);
+    nvx_barrier_wait(cluster_quiet);
     if (r->node_rank == 0) {
         int token = 0;
         MPI_Recv(&token, 1, MPI_INT, r->prev, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -101,7 +108,7 @@ static uint64_t cluster_heap(int rank, int size, const struct readers *r)
         in_use = m.heap_in_use;
         MPI_Send(&token, 1, MPI_INT, r->next, 0, MPI_COMM_WORLD);
     }
-    nvx_barrier_wait(&cluster_quiet);
+    nvx_barrier_wait(cluster_quiet);
     int go = 0;
     if (rank == r->last) {
         for (int i = 0; i < size; i++)

@@ -19,9 +19,11 @@ extern "C" {
 size_t nvx_private_globals_size(void);
 
 /* Gives the calling thread its own copy of the private region, initialized from the
- * copy it saw until now. 0, EBUSY if it already has its own, ENOMEM. A program without
- * a private region gets 0 and nothing changes. */
-int nvx_private_globals_enter(void);
+ * program's copy as it is now; the kernel's reports name the thread and those it starts
+ * "rank <rank>". 0, EBUSY if it already has its own copy, ENOMEM (no memory, or every
+ * copy taken: NVX_USER_PRIVATE_COPIES per program), EINVAL for rank < 0. A program
+ * without a private region gets 0 and nothing changes. */
+int nvx_private_globals_enter(int rank);
 
 /* The address at which every thread of the cluster reaches the byte the calling thread
  * sees at p: p itself, unless p lies in the private region. */

@@ -159,6 +159,11 @@ static inline long nvx_sys_fault_ends_program(void)
     return nvx_syscall0(NVX_SYS_FAULT_ENDS_PROGRAM);
 }
 
+static inline long nvx_sys_private_enter(long rank)
+{
+    return nvx_syscall1(NVX_SYS_PRIVATE_ENTER, rank);
+}
+
 /* Wakes up to count threads sleeping on addr; returns how many woke. They go on from
  * the waker's virtual time if it is later than theirs (a hand-off). */
 static inline long nvx_sys_futex_wake(uint32_t *addr, uint32_t count)

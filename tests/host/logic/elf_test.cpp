@@ -15,7 +15,8 @@ using namespace nvx::kernel::elf;
 
 // The user window the kernel passes to elf::parse (process.cpp).
 constexpr u64 kLow = nvx::kernel::kUserBase;
-constexpr u64 kHigh = NVX_USER_THREAD_STACKS_BASE;  // segments and heap stay below thread stacks
+constexpr u64 kPrivate = NVX_USER_PRIVATE_BASE;                     // the private region's slot
+constexpr u64 kHigh = NVX_USER_PRIVATE_BASE + NVX_USER_PRIVATE_MAX;  // its end: stacks lie above
 constexpr int kEinval = -NVX_EINVAL;
 
 constexpr u32 kPtLoad = 1, kPtNote = 4, kPtGnuStack = 0x6474e551;
@@ -106,7 +107,7 @@ ElfBuilder typical() {
 int parse_image(const std::vector<u8>& bytes, Image* out, u64 low = kLow, u64 high = kHigh) {
     auto copy = std::make_unique<u8[]>(bytes.size());
     std::copy(bytes.begin(), bytes.end(), copy.get());
-    return parse(copy.get(), bytes.size(), low, high, out);
+    return parse(copy.get(), bytes.size(), low, kPrivate, high, out);
 }
 int parse_image(const ElfBuilder& b) {
     Image image{};
@@ -171,7 +172,26 @@ TEST(Elf, SegmentsAtTheEdgesOfTheUserWindow) {
     };
     Image image{};
     ASSERT_EQ(parse_image(b.build(), &image), 0);
-    EXPECT_EQ(image.end, kHigh);
+    EXPECT_EQ(image.end, kLow + 0x1000);
+    EXPECT_EQ(image.private_end, kHigh);
+}
+
+TEST(Elf, PrivateSegmentsEndApart) {
+    ElfBuilder b = typical();
+    b.segments.push_back({.type = kPtLoad, .flags = kRW, .offset = 0x2000, .vaddr = kPrivate, .filesz = 0x10, .memsz = 0x3000});
+    Image image{};
+    ASSERT_EQ(parse_image(b.build(), &image), 0);
+    Image without{};
+    ASSERT_EQ(parse_image(typical().build(), &without), 0);
+    EXPECT_EQ(image.end, without.end);  // the heap starts after the shared segments
+    EXPECT_EQ(image.private_end, kPrivate + 0x3000);
+    EXPECT_EQ(without.private_end, 0u);
+}
+
+TEST(Elf, RejectsASegmentAcrossThePrivateRegionsStart) {
+    ElfBuilder b = typical();
+    b.segments[1].vaddr = kPrivate - 0x1000;  // memsz 0x3000 runs into the private region
+    EXPECT_EQ(parse_image(b), kEinval);
 }
 
 TEST(Elf, EntryAtTheLastByteOfText) {

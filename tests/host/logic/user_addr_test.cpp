@@ -43,10 +43,24 @@ i64 typed_call(u64 id, UserAddr buffer, u64 size, u64) {
 }  // namespace
 
 TEST(UserAddr, CallAdapterTypesEachRegisterAsTheHandlerSays) {
-    auto r = nvx::kernel::call_with<typed_call>(nullptr, CallArgs{3, 0x8000, 64, 0});
+    nvx::kernel::Thread caller{};
+    auto r = nvx::kernel::call_with<typed_call>(&caller, CallArgs{3, 0x8000, 64, 0});
     EXPECT_EQ(r.value, 7);
     EXPECT_EQ(r.outcome, nvx::kernel::Outcome::Resume);
     EXPECT_EQ(seen_id, 3u);
     EXPECT_EQ(seen_buffer, UserAddr(0x8000));
     EXPECT_EQ(seen_size, 64u);
+}
+
+TEST(UserAddr, AnAddressInTheCallersPrivateCopyBecomesItsSharedAddress) {
+    nvx::kernel::Thread caller{};
+    caller.copy = 5;
+    u64 va = NVX_USER_PRIVATE_BASE + 0x1234;
+    nvx::kernel::call_with<typed_call>(&caller, CallArgs{3, va, 64, 0});
+    EXPECT_EQ(seen_buffer, UserAddr(NVX_USER_PRIVATE_SHARED + 5 * (1ull << 30) + 0x1234));
+    nvx::kernel::call_with<typed_call>(&caller, CallArgs{3, 0x8000, 64, 0});
+    EXPECT_EQ(seen_buffer, UserAddr(0x8000));  // a shared address stays
+    caller.copy = 0;
+    nvx::kernel::call_with<typed_call>(&caller, CallArgs{3, va, 64, 0});
+    EXPECT_EQ(seen_buffer, UserAddr(NVX_USER_PRIVATE_SHARED + 0x1234));  // the program's own copy
 }
