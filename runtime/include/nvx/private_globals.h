@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include <nvx_abi.h> /* the layout: NVX_USER_PRIVATE_BASE, NVX_USER_PRIVATE_SHARED */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
