@@ -89,7 +89,12 @@ measure() {
                 launch_opts=""
                 report "$board" "mpi$variant-$map"
             done
-        done ;;
+        done
+        # From a global buffer: each rank in its own copy of the globals (the view switches).
+        launch_opts="--map-by compact"
+        run "$board" 2 "mpi-globals" build/user/mpiprog/mpi_pingpong.elf icount-globals
+        launch_opts=""
+        report "$board" "mpi-globals" ;;
     cap)  # CAP Bench's raw-IKC layer (the ipc build) ping-pong, one way, local and remote
         local map
         for map in compact scatter; do
