@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mpicc, mpicxx, mpirun and nvx-run from anywhere (run after `make`; runs QEMU twice): links
 # to them on PATH, an MPI program copied into a directory outside the tree, built there and
-# run there (MPICH's wrappers work that way too). Links to links and a link of another name
+# run there (MPICH's wrappers work that way too), with private and with shared globals. Links to links and a link of another name
 # to mpicxx keep the language. One result line per test.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +16,7 @@ ln -s "$work/links/mpicxx" "$work/bin/mpicxx"
 ln -s "$root/scripts/mpicxx" "$work/bin/cxx-wrapper"  # another name: the language comes from the link
 ln -s "$work/links/mpirun" "$work/bin/mpirun"
 ln -s "$work/links/nvx-run" "$work/bin/nvx-run"
-cp tests/mpi_suite/pmpi_count.c tests/mpi_suite/suite.h "$work/src/"
+cp tests/mpi_suite/pmpi_count.c tests/mpi_suite/globals_private.c tests/mpi_suite/suite.h "$work/src/"
 cat >"$work/src/hello.cpp" <<'CPP'
 #include <mpi.h>
 #include <stdio.h>
@@ -61,5 +61,19 @@ reason=""
 out=$(in_work nvx-run --board tiny -np 2 --insn-limit 1G hello.elf 2>&1) || reason="nvx-run: status $?"
 [[ "$out" == *"hello from C++: 2 of 2 ranks"* ]] || reason=${reason:-"unexpected output: $(tail -c 400 <<<"$out")"}
 result nvx-run-anywhere "$reason"
+
+# Rank-private globals by default, shared with -shared-globals: nvx-run -v tells which.
+reason=""
+in_work mpicc -o globals.elf globals_private.c >"$work/log" 2>&1 || reason="mpicc failed: $(head -c 600 "$work/log")"
+in_work mpicc -shared-globals -o shared.elf globals_private.c >"$work/log" 2>&1 ||
+    reason=${reason:-"mpicc -shared-globals failed: $(head -c 600 "$work/log")"}
+out=$(in_work nvx-run -v --board tiny -np 2 --map-by compact --insn-limit 1G globals.elf -n 5 -v name extra 2>&1) ||
+    reason=${reason:-"private: status $?"}
+[[ "$out" == *"No Errors"* && "$out" =~ "private globals: "[0-9]+" bytes, "[0-9]+" KiB per rank" ]] ||
+    reason=${reason:-"private: $(tail -c 400 <<<"$out")"}
+out=$(in_work nvx-run -v --board tiny -np 2 --map-by compact --insn-limit 1G shared.elf 2>&1) ||
+    reason=${reason:-"shared: status $?"}
+[[ "$out" == *"No Errors"* && "$out" == *"private globals: none"* ]] || reason=${reason:-"shared: $(tail -c 400 <<<"$out")"}
+result mpicc-shared-globals "$reason"
 
 finish "mpicc anywhere"
