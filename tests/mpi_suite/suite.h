@@ -1,7 +1,7 @@
 /* The frame of the tests/mpi_suite programs, in the style of the established MPI test
  * suites: each program counts its failed checks, and suite_finalize() sums them over
- * MPI_COMM_WORLD; rank 0 prints "No Errors" or " Found N errors". Ranks are threads that
- * share a cluster's globals, so the count is _Thread_local. */
+ * MPI_COMM_WORLD; rank 0 prints "No Errors" or " Found N errors". The count is
+ * _Thread_local so that it stays per rank in a program linked -shared-globals too. */
 #ifndef LWMPI_TEST_MPI_SUITE_H
 #define LWMPI_TEST_MPI_SUITE_H
 #include <mpi.h>
