@@ -51,8 +51,16 @@ __attribute__((format(printf, 2, 3))) static _Noreturn void end_program(int stat
     nvx_sys_exit(status);
 }
 
-static size_t stack_or_refuse(const struct nvx_info *info, unsigned count)
+/* The rank stack of `count` ranks on the cluster *info describes; ends the program if the
+ * cluster cannot run them. */
+static size_t admit(unsigned count, struct nvx_info *info)
 {
+    *info = cluster_info();
+    unsigned most = info->user_harts < NVX_RANKS_PER_CLUSTER_MAX ? info->user_harts : NVX_RANKS_PER_CLUSTER_MAX;
+    if (count < 1 || count > most)
+        end_program(2, "cluster %u: cannot start %u ranks: at most %u (each takes a PE of its %u and one of the %u user "
+                    "ports)",
+                    (unsigned)info->cluster, count, most, (unsigned)info->user_harts, NVX_RANKS_PER_CLUSTER_MAX);
     const char *setting = getenv("NVX_RANK_STACK");
     size_t stack;
     if (nvx_rank_stack_rule(info->user_memory, count, setting, &stack) != 0)
@@ -63,13 +71,8 @@ static size_t stack_or_refuse(const struct nvx_info *info, unsigned count)
 
 void nvx_ranks_admit(unsigned count)
 {
-    struct nvx_info info = cluster_info();
-    unsigned most = info.user_harts < NVX_RANKS_PER_CLUSTER_MAX ? info.user_harts : NVX_RANKS_PER_CLUSTER_MAX;
-    if (count < 1 || count > most)
-        end_program(2, "cluster %u: cannot start %u ranks: at most %u (each takes a PE of its %u and one of the %u user "
-                    "ports)",
-                    (unsigned)info.cluster, count, most, (unsigned)info.user_harts, NVX_RANKS_PER_CLUSTER_MAX);
-    stack_or_refuse(&info, count);
+    struct nvx_info info;
+    admit(count, &info);
 }
 
 /* Name the sizes: the launcher names a board with more memory per cluster on this status. */
@@ -142,9 +145,8 @@ static void *rank_thread(void *arg)
 
 int nvx_ranks_run(const struct nvx_rank_set *set)
 {
-    nvx_ranks_admit(set->count);
-    struct nvx_info info = cluster_info();
-    size_t stack = stack_or_refuse(&info, set->count);
+    struct nvx_info info;
+    size_t stack = admit(set->count, &info);
     if (info.free_memory < nvx_ranks_memory(set->count, stack, nvx_private_globals_size()))
         ranks_do_not_fit(set->count, stack);
     struct run run = {set, 0};
