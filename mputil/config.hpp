@@ -1,11 +1,12 @@
-// Every number of the LWMPI transport: ports, thresholds, queue bounds, stacks. Change
-// them here only.
+// Every number of the LWMPI transport: ports, thresholds, queue bounds, helper stacks.
+// Change them here only (the rank threads' numbers are the runtime's: nvx/rank_config.h).
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include <nvx/ikc.h>
+#include <nvx/rank_config.h>
 #include <nvx/services.h>
 
 namespace mputil::config {
@@ -13,7 +14,7 @@ namespace mputil::config {
 // Logical ports (programs own NVX_FIRST_USER_PORT..31 of every node).
 inline constexpr unsigned kMailboxPort = NVX_FIRST_USER_PORT;      // the cluster's MPI mailbox
 inline constexpr unsigned kPortalBase = NVX_FIRST_USER_PORT;       // + local rank index
-inline constexpr unsigned kMaxRanksPerCluster = NVX_IKC_PORTS - NVX_FIRST_USER_PORT;
+static_assert(kPortalBase + NVX_RANKS_PER_CLUSTER_MAX <= NVX_IKC_PORTS, "every rank of a full cluster has its portal");
 
 // Wire: one mailbox message carries a header and, for eager messages, the payload.
 inline constexpr size_t kMailboxBytes = NVX_MAILBOX_MSG_MAX;
@@ -45,12 +46,7 @@ inline constexpr size_t kLocalCellBytes = 24 * 1024;
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.
 inline constexpr int kExitWithoutFinalize = 1;
 
-// Stacks. A rank's default stack is 1/kRankStackShare of the cluster's user memory per
-// rank placed there, rounded down to 4 KiB and kept within [kRankStackMin, kRankStackMax]
-// (NVX_RANK_STACK, i.e. nvx-run --rank-stack, overrides it); helper threads get fixed ones.
-inline constexpr size_t kRankStackShare = 8;
-inline constexpr size_t kRankStackMin = 16 * 1024;
-inline constexpr size_t kRankStackMax = 64 * 1024;
+// Helper threads' stacks (a rank's is the runtime's rule, nvx/rank_config.h).
 inline constexpr size_t kAgentStack = 8 * 1024;
 inline constexpr size_t kWriterStack = 8 * 1024;
 

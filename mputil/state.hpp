@@ -98,7 +98,6 @@ struct RankState {
     CreditLedger credits;      // eager credits towards every rank (as a sender)
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // input portal at (node, kPortalBase + local_index)
-    nvx_thread_t thread;
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
 };
@@ -119,7 +118,6 @@ struct Cluster {
     nvx_mutex_t table_lock;    // opening out_mailbox entries, first-contact statistics
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
-    size_t rank_stack;
     int spare_first;           // local harts no rank is pinned to: spare_first ..
     int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
     bool local_path;           // the variant: local messages through shared memory

@@ -1,8 +1,7 @@
 // The world as launched and the rank threads. crt0 calls nvx_program_main; this one (it
-// replaces the runtime's weak default) sets up the cluster's MPI endpoints and starts one
-// thread per rank placed here, pinned to its PE, each running the program's main. A rank
-// killed by a fault ends the whole run at once (the kernel ends the program, as for a
-// main thread: NVX_SYS_FAULT_ENDS_PROGRAM), so no thread needs to watch the ranks.
+// replaces the runtime's weak default) sets up the cluster's MPI endpoints and runs the
+// ranks placed here through the runtime (nvx/ranks.h: threads pinned to their PEs, stacks,
+// faults, the first failure), each running the program's main.
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +12,7 @@
 #include <nvx/launch.h>
 #include <nvx/names.h>
 #include <nvx/placement.h>
-#include <nvx/private_globals.h>
+#include <nvx/ranks.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
@@ -36,13 +35,6 @@ namespace {
 // has this flag (MPI_Is_thread_main).
 thread_local bool t_rank_main;
 void** g_rank_contexts;          // libmpi's context of each local rank (rank_context())
-
-struct ProgramArgs {
-    int argc;
-    char** argv;
-};
-ProgramArgs g_args;
-int g_first_failure;             // first non-zero status a rank returned
 unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
 uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has waited for
 
@@ -50,34 +42,6 @@ uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has w
 {
     printf("[lwmpi] cluster start failed: %s (%ld)\n", what, err);
     nvx_sys_exit(2);
-}
-
-size_t rank_stack_size(const struct nvx_info& info, int ranks_here)
-{
-    const char* text = getenv("NVX_RANK_STACK");
-    if (text == nullptr || *text == '\0') {
-        size_t share = (size_t)info.user_memory / (config::kRankStackShare * (size_t)ranks_here) & ~(size_t)4095;
-        return share < config::kRankStackMin ? config::kRankStackMin
-               : share > config::kRankStackMax ? config::kRankStackMax : share;
-    }
-    char* end;
-    unsigned long v = strtoul(text, &end, 10);
-    if (*end != '\0' || v < NVX_THREAD_STACK_MIN) launch_failure("bad NVX_RANK_STACK", (long)v);
-    return v;
-}
-
-// The rank stacks do not fit what is left of the cluster's memory: name the sizes (the
-// launcher names a board with more memory per cluster on this status).
-[[noreturn]] void stacks_do_not_fit()
-{
-    struct nvx_info now;
-    nvx_sys_info(&now);
-    printf("[lwmpi] cluster %u: the stacks of %d ranks (%zu KiB each, %zu KiB in all) do not fit: %llu KiB of the "
-           "cluster's %llu KiB are free (nvx-run --rank-stack sets a rank's stack)\n",
-           now.cluster, g_cluster.here, g_cluster.rank_stack / 1024, g_cluster.here * g_cluster.rank_stack / 1024,
-           (unsigned long long)(now.free_memory / 1024), (unsigned long long)(now.user_memory / 1024));
-    fflush(stdout);
-    nvx_sys_exit(NVX_EXIT_NO_ROOM);
 }
 
 uint32_t node_of_cluster(unsigned compute_index)
@@ -124,39 +88,23 @@ void on_program_exit(int status, void*)
     if (self != nullptr && self->phase == MpiPhase::Initialized) ended_without_finalize(self, "called exit", status);
 }
 
-// The first non-zero status a rank returned is the cluster's.
-void note_status(int status)
+// First in a rank's thread (nvx/ranks.h): the thread, and every thread it starts, is the rank's.
+void rank_setup(unsigned index, void*)
 {
-    int none = 0;
-    if (status != 0)
-        __atomic_compare_exchange_n(&g_first_failure, &none, status, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-}
-
-void* rank_main(void* arg)
-{
-    RankState* self = static_cast<RankState*>(arg);
-    int err = nvx_private_globals_enter(self->world_rank);  // before the program's globals are touched
-    if (err != 0) {
-        printf("[lwmpi] rank %d: no memory for its copy of the program's globals (%zu KiB): ending the run\n",
-               self->world_rank, nvx_private_globals_size() / 1024);
-        abort_run(1);
-    }
-    nvx_sys_fault_ends_program();  // the other ranks would wait for it forever
+    RankState* self = &g_cluster.ranks[index];
     nvx_thread_set_context(self);
     t_rank_main = true;
     nvx_sys_wait_note(self->wait_note);
-    char** argv = nvx_launch_argv_copy(g_args.argc, g_args.argv);
-    if (argv == nullptr) {
-        printf("[lwmpi] rank %d: out of memory for its argv: ending the run\n", self->world_rank);
-        abort_run(1);
-    }
-    int status = main(g_args.argc, argv, environ);
+}
+
+int rank_main(unsigned index, int argc, char** argv, void*)
+{
+    RankState* self = &g_cluster.ranks[index];
+    int status = main(argc, argv, environ);
     if (self->phase == MpiPhase::Initialized) ended_without_finalize(self, "returned from main", status);
-    free(argv);
-    free(g_rank_contexts[self->local_index]);  // helper threads of a rank end before it
-    g_rank_contexts[self->local_index] = nullptr;
-    note_status(status);
-    return reinterpret_cast<void*>(static_cast<intptr_t>(status));
+    free(g_rank_contexts[index]);  // helper threads of a rank end before it
+    g_rank_contexts[index] = nullptr;
+    return status;
 }
 
 void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
@@ -164,13 +112,13 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     Cluster& c = g_cluster;
     c.world_size = (int)launch.ranks;
     c.here = (int)launch.ranks_here;
+    nvx_ranks_admit(launch.ranks_here);  // before anything is set up per rank
     c.first_compute = info.cluster_count - info.compute_count;
     c.my_cluster = info.cluster - c.first_compute;
     c.node = info.node;
     c.node_count = info.node_count;
     c.local_path = variant_local_path();
     c.user_memory = (size_t)info.user_memory;
-    c.rank_stack = rank_stack_size(info, c.here);
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
@@ -187,10 +135,8 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     for (bool u : used) c.clusters_used += u;
     for (unsigned n = 0; n < c.node_count; n++) c.out_mailbox[n] = 0;
     nvx_mutex_init(&c.table_lock);
-    if (c.here > (int)config::kMaxRanksPerCluster || c.here > (int)info.user_harts)
-        launch_failure("more ranks than PEs or portal ports on this cluster", c.here);
     nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
-    c.spare_first = (int)info.first_user_hart + c.here;  // the ranks take the first PEs (setup_ranks)
+    c.spare_first = nvx_rank_hart(&info, (unsigned)c.here);  // the ranks take the first PEs
     c.spare_count = (int)info.user_harts - c.here;
     g_root_cluster = c.cluster_of[0];
 }
@@ -206,7 +152,7 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
         g_rank_contexts[i] = nullptr;
         r.world_rank = (int)launch.rank[i];
         r.local_index = i;
-        r.pe = (int)(info.first_user_hart + i);
+        r.pe = nvx_rank_hart(&info, (unsigned)i);
         nvx_mutex_init(&r.lock);
         r.credits.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
                        config::kEagerCredits);
@@ -323,7 +269,6 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
         launch.policy = NVX_MAP_COMPACT;
         info.cluster = info.cluster_count - info.compute_count;
     }
-    g_args = {argc, argv};
     on_exit(on_program_exit, nullptr);
     setup_world(launch, info);
     setup_ranks(launch, info);
@@ -331,17 +276,12 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
     agent_start();
 
-    struct nvx_info now;
-    if (nvx_sys_info(&now) == 0 && now.free_memory < (uint64_t)g_cluster.here * g_cluster.rank_stack)
-        stacks_do_not_fit();
-    for (int i = 0; i < g_cluster.here; i++) {
-        RankState& r = g_cluster.ranks[i];
-        nvx_thread_attr_t attr = {g_cluster.rank_stack, r.pe};
-        int err = nvx_thread_create(&r.thread, &attr, rank_main, &r);
-        if (err == EAGAIN) stacks_do_not_fit();
-        if (err != 0) launch_failure("cannot start a rank thread", err);
-    }
-    for (int i = 0; i < g_cluster.here; i++) nvx_thread_join(g_cluster.ranks[i].thread, nullptr);
-    fflush(stdout);
-    return g_first_failure;
+    struct nvx_rank_set ranks = {};
+    ranks.count = launch.ranks_here;
+    ranks.world = launch.rank;
+    ranks.argc = argc;
+    ranks.argv = argv;
+    ranks.setup = rank_setup;
+    ranks.main = rank_main;
+    return nvx_ranks_run(&ranks);
 }

@@ -17,7 +17,10 @@
  * arrive for another transfer are kept per peer (at most one RTS and one CTS per peer:
  * a rank has one send or one receive open at a time), so buffering is bounded and
  * nothing is dropped. The sender checks the receiver's size (or the receiver the
- * sender's) and a mismatch ends the run with CAP_EXIT_SIZE_MISMATCH. */
+ * sender's) and a mismatch ends the run with CAP_EXIT_SIZE_MISMATCH.
+ *
+ * The rank threads are the runtime's (nvx/ranks.h), as LWMPI's are: pinned to the first
+ * PEs, the same stack rule, a rank's fault ends the run with 128 + cause. */
 #include "cap_comm.h"
 
 #include <errno.h>
@@ -29,6 +32,7 @@
 #include <nvx/ikc.h>
 #include <nvx/launch.h>
 #include <nvx/placement.h>
+#include <nvx/ranks.h>
 #include <nvx/services.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
@@ -39,22 +43,15 @@
 /* Ports: programs own NVX_FIRST_USER_PORT..NVX_IKC_PORTS-1 of every node; a rank uses
  * the same number for its mailbox and its portal. */
 #define FIRST_PORT NVX_FIRST_USER_PORT
-#define MAX_RANKS_PER_CLUSTER (NVX_IKC_PORTS - NVX_FIRST_USER_PORT)
+_Static_assert(FIRST_PORT + NVX_RANKS_PER_CLUSTER_MAX <= NVX_IKC_PORTS, "every rank of a full cluster has its ports");
 /* Virtual mailboxes and portals of a cluster's kernel (nvx_abi.h): the ranks' inputs take
  * one of each, the rest is shared out as caches of open outputs, minus a margin for the
  * runtime. */
 #define IKC_ENDPOINTS (NVX_IKC_MAILBOXES < NVX_IKC_PORTALS ? NVX_IKC_MAILBOXES : NVX_IKC_PORTALS)
 #define IKC_ENDPOINT_MARGIN 4
 #define OUTPUT_CACHE_MAX 8
-_Static_assert(IKC_ENDPOINTS - IKC_ENDPOINT_MARGIN >= 2 * MAX_RANKS_PER_CLUSTER,
+_Static_assert(IKC_ENDPOINTS - IKC_ENDPOINT_MARGIN >= 2 * NVX_RANKS_PER_CLUSTER_MAX,
                "every rank of a full cluster has its input and at least one cached output of each kind");
-
-/* Rank threads: a stack of 1/8 of the user memory per rank here, within [16, 64] KiB,
- * unless the launcher's --rank-stack (NVX_RANK_STACK) says otherwise. */
-#define RANK_STACK_SHARE 8
-#define RANK_STACK_MIN (16u * 1024)
-#define RANK_STACK_MAX (64u * 1024)
-#define WATCHER_STACK (4u * 1024)
 
 /* --- wire --------------------------------------------------------------------------- */
 enum msg_kind { MSG_RTS = 1, MSG_CTS = 2, MSG_DATA = 3, MSG_READY = 4 };
@@ -81,9 +78,6 @@ static struct {
     int *used_index;          /* compute cluster index -> its number among used ones    */
     int *master_of;           /* used cluster number -> world rank of its local master  */
     unsigned out_slots;       /* cached output endpoints per rank, of each kind         */
-    int argc;
-    char **argv;
-    int first_failure;        /* first non-zero rank status                             */
 } g;
 
 struct out_cache {
@@ -95,7 +89,6 @@ struct out_cache {
 struct rank {
     int world;
     int local;
-    nvx_thread_t thread;
     long mailbox;             /* own input endpoints */
     long portal;
     int64_t *cts;             /* per peer: bytes it cleared us to send (-1: none)        */
@@ -367,31 +360,13 @@ __attribute__((format(printf, 1, 2))) static _Noreturn void launch_refused(const
     nvx_sys_exit(CAP_EXIT_LAUNCH);
 }
 
-static size_t rank_stack_size(const struct nvx_info *info)
-{
-    const char *text = getenv("NVX_RANK_STACK");
-    if (text != NULL && *text != '\0') {
-        char *end;
-        unsigned long v = strtoul(text, &end, 10);
-        if (*end != '\0' || v < NVX_THREAD_STACK_MIN) launch_refused("bad NVX_RANK_STACK (%ld)", (long)v);
-        return v;
-    }
-    size_t share = (size_t)(info->user_memory / (RANK_STACK_SHARE * (uint64_t)g.here)) & ~(size_t)4095;
-    return share < RANK_STACK_MIN ? RANK_STACK_MIN : share > RANK_STACK_MAX ? RANK_STACK_MAX : share;
-}
-
 static void setup_world(const struct nvx_launch *launch, const struct nvx_info *info)
 {
     unsigned compute = info->compute_count, first_compute = info->cluster_count - info->compute_count;
     g.size = (int)launch->ranks;
     g.here = (int)launch->ranks_here;
     if (g.size > 0xffff) launch_refused("%ld ranks: the wire names at most 65535", (long)g.size);
-    if (g.here < 1 || g.here > MAX_RANKS_PER_CLUSTER)
-        launch_refused("%ld ranks on one cluster: at most %ld (one user port each of ports %ld-%ld)", (long)g.here,
-                       (long)MAX_RANKS_PER_CLUSTER, (long)FIRST_PORT, (long)NVX_IKC_PORTS - 1);
-    if (g.here > (int)info->user_harts) launch_refused("%ld ranks on one cluster: more than its PEs", (long)g.here);
-    if (2 * g.here + 1 > (int)info->max_threads)
-        launch_refused("%ld ranks on one cluster: more threads than the kernel holds", (long)g.here);
+    nvx_ranks_admit(launch->ranks_here); /* before anything is set up per rank */
     g.cluster_of = xcalloc((size_t)g.size, sizeof *g.cluster_of);
     g.local_of = xcalloc((size_t)g.size, sizeof *g.local_of);
     g.node_of = xcalloc(compute, sizeof *g.node_of);
@@ -440,33 +415,18 @@ static void setup_rank(struct rank *r, int local, unsigned world, const struct n
     for (unsigned i = 0; i < g.out_slots; i++) r->mailboxes[i].peer = r->portals[i].peer = -1;
 }
 
-static void *rank_main(void *arg)
+/* First in a rank's thread (nvx/ranks.h): the layer's calls find the rank through t_self. */
+static void rank_setup(unsigned index, void *data)
 {
-    t_self = arg;
-    char **argv = nvx_launch_argv_copy(g.argc, g.argv);
-    if (argv == NULL) failf(CAP_EXIT_COMM, "out of memory for a rank's argv");
-    int status = cap_main(g.argc, argv);
-    free(argv);
-    return (void *)(intptr_t)status;
+    (void)data;
+    t_self = &g_ranks[index];
 }
 
-/* A rank killed by a fault ends the run at once (its peers would wait for it forever);
- * otherwise its status is kept if it is the first failure. */
-static void *watch_rank(void *arg)
+static int rank_main(unsigned index, int argc, char **argv, void *data)
 {
-    struct rank *r = arg;
-    struct nvx_thread_status end;
-    int err = nvx_thread_join_status(r->thread, &end);
-    if (err != 0) launch_refused("cannot watch a rank thread (%ld)", (long)err);
-    if (end.how == NVX_THREAD_KILLED) {
-        printf("cap: rank %d was killed by exception cause %lu: ending the run\n", r->world, (unsigned long)end.value);
-        fflush(stdout);
-        nvx_sys_exit(128 + (int)end.value);
-    }
-    int none = 0, status = (int)end.value;
-    if (status != 0)
-        __atomic_compare_exchange_n(&g.first_failure, &none, status, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
-    return NULL;
+    (void)index;
+    (void)data;
+    return cap_main(argc, argv);
 }
 
 int main(int argc, char **argv)
@@ -480,23 +440,10 @@ int main(int argc, char **argv)
         launch.policy = NVX_MAP_COMPACT;
         info.cluster = info.cluster_count - info.compute_count;
     }
-    g.argc = argc;
-    g.argv = argv;
     setup_world(&launch, &info);
     g_ranks = xcalloc((size_t)g.here, sizeof *g_ranks);
     for (int i = 0; i < g.here; i++) setup_rank(&g_ranks[i], i, launch.rank[i], &info);
-
-    size_t stack = rank_stack_size(&info);
-    nvx_thread_t watchers[MAX_RANKS_PER_CLUSTER];
-    for (int i = 0; i < g.here; i++) {
-        nvx_thread_attr_t attr = {stack, (int)(info.first_user_hart + (unsigned)i)}; /* pinned to its PE */
-        int err = nvx_thread_create(&g_ranks[i].thread, &attr, rank_main, &g_ranks[i]);
-        if (err != 0) launch_refused("cannot start a rank thread (%ld)", (long)err);
-        nvx_thread_attr_t watch = {WATCHER_STACK, NVX_THREAD_ANY_HART};
-        err = nvx_thread_create(&watchers[i], &watch, watch_rank, &g_ranks[i]);
-        if (err != 0) launch_refused("cannot start a rank watcher (%ld)", (long)err);
-    }
-    for (int i = 0; i < g.here; i++) nvx_thread_join(watchers[i], NULL);
-    fflush(stdout);
-    return g.first_failure;
+    struct nvx_rank_set ranks = {.count = launch.ranks_here, .world = launch.rank, .argc = argc, .argv = argv,
+                                 .setup = rank_setup, .main = rank_main};
+    return nvx_ranks_run(&ranks);
 }

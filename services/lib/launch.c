@@ -35,20 +35,3 @@ int nvx_launch_info(struct nvx_launch *launch)
     }
     return launch->ranks_here > 0 ? 0 : -1;
 }
-
-char **nvx_launch_argv_copy(int argc, char **argv)
-{
-    size_t bytes = sizeof(char *) * (size_t)(argc + 1);
-    for (int i = 0; i < argc; i++) bytes += strlen(argv[i]) + 1;
-    char **copy = malloc(bytes);
-    if (copy == 0) return 0;
-    char *text = (char *)(copy + argc + 1);
-    for (int i = 0; i < argc; i++) {
-        size_t n = strlen(argv[i]) + 1;
-        memcpy(text, argv[i], n);
-        copy[i] = text;
-        text += n;
-    }
-    copy[argc] = 0;
-    return copy;
-}

@@ -8,6 +8,9 @@
  *     the accounting of cap_stats_get.
  *   mismatch: rank 0 sends 16 bytes, rank 1 receives 32: the run must end with
  *     CAP_SIZE_MISMATCH_STATUS (see cases.txt).
+ *   crash: rank 1 stores through a null pointer while the others wait for a message from
+ *     it: every build ends the run at once with the kernel's report, status 128 + 15.
+ *   status: rank 1 returns 6, the others 0 after it: the run's status is 6 in every build.
  * Each rank prints "rank R: cap_comm: K checks, F failed". */
 #include <stdio.h>
 #include <stdlib.h>
@@ -194,6 +197,27 @@ int cap_main(int argc, char **argv)
         if (cap_rank() == 0) cap_send(1, buf, 16);
         if (cap_rank() == 1) cap_recv(0, buf, 32);
         return 0; /* ranks beyond 1 end normally; the mismatch ends the run */
+    }
+    if (argc > 1 && strcmp(argv[1], "crash") == 0) {
+        uint8_t never;
+        if (cap_rank() == 1) {
+            printf("rank 1: about to crash\n");
+            fflush(stdout);
+            volatile uint8_t *volatile nowhere = NULL; /* the compiler sees neither the null nor a dead store */
+            *nowhere = 1;
+        }
+        cap_recv(1, &never, 1); /* nobody sends it: only the crash ends the run */
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "status") == 0) {
+        uint8_t token = 1;
+        if (cap_rank() == 1) {
+            for (int r = 0; r < cap_size(); r++)
+                if (r != 1) cap_send(r, &token, 1);
+            return 6;
+        }
+        cap_recv(1, &token, 1); /* the others end after rank 1's status is set */
+        return 0;
     }
     size_t max = 1u << 20;
     if (argc > 1 && strncmp(argv[1], "max=", 4) == 0) max = strtoul(argv[1] + 4, NULL, 0);

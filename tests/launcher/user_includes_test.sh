@@ -30,6 +30,7 @@ cat >"$probe_dir/user_api.c" <<'C'
 #include <nvx/ikc.h>
 #include <nvx/launch.h>
 #include <nvx/names.h>
+#include <nvx/ranks.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 int probe(void) { return NVX_SYS_SLEEP_UNTIL + (int)sizeof(struct nvx_info); }

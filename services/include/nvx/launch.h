@@ -26,11 +26,6 @@ struct nvx_launch {
  * or the variables are malformed. */
 int nvx_launch_info(struct nvx_launch *launch);
 
-/* A rank thread's own copy of argv (pointers and strings, one malloc'ed block, free() it):
- * programs rewrite theirs (MPI_Init(&argc, &argv), getopt's permutations, strtok) as if
- * they owned it. NULL when memory is short. */
-char **nvx_launch_argv_copy(int argc, char **argv);
-
 #ifdef __cplusplus
 }
 #endif
