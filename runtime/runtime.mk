@@ -22,14 +22,16 @@ USER_RUNTIME := $(RUNTIME_CRT0) $(RUNTIME_LIB) runtime/user.ld $(wildcard runtim
 USER_LINK_LIBS := -Wl,--start-group $(RUNTIME_LIB) -lc -lm -lgcc -Wl,--end-group
 USER_DEPFLAGS := -MMD -MP
 
-# $(call nvx_user_link,ELF,OBJECTS): the command that links a user program.
-nvx_user_link = $(CC) $(USER_LDFLAGS) $(USER_GLOBALS_SHARED) $(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
+# $(call nvx_user_link,ELF,OBJECTS[,private]): the command that links a user program; with
+# `private` its globals are per rank (runtime/globals/private), else shared by its threads.
+nvx_user_link = $(CC) $(USER_LDFLAGS) $(if $(filter private,$(3)),$(USER_GLOBALS_PRIVATE),$(USER_GLOBALS_SHARED)) \
+	$(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
 
-# $(eval $(call nvx_user_program,ELF,OBJECTS)): the rule that links a user program.
+# $(eval $(call nvx_user_program,ELF,OBJECTS[,private])): the rule that links a user program.
 define nvx_user_program
 $(1): $(2) $(USER_RUNTIME)
 	@mkdir -p $$(@D)
-	$$(call nvx_user_link,$$@,$(2))
+	$$(call nvx_user_link,$$@,$(2),$(3))
 endef
 
 .PHONY: runtime
