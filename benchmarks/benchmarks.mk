@@ -16,6 +16,12 @@ $(eval $(call nvx_user_program,$(CALLS_BENCH),$(USER_OBJ_DIR)/benchmarks/calls_b
 USER_PROGRAMS += $(CALLS_BENCH)
 user-programs: $(CALLS_BENCH)
 
+# Linked with private globals: it measures them.
+PRIVATE_BENCH := $(USER_OUT)/private_bench.elf
+$(eval $(call nvx_user_program,$(PRIVATE_BENCH),$(USER_OBJ_DIR)/benchmarks/private_bench.o,private))
+USER_PROGRAMS += $(PRIVATE_BENCH)
+user-programs: $(PRIVATE_BENCH)
+
 NAMES_BENCH := $(USER_OUT)/names_bench.elf
 $(eval $(call nvx_user_program,$(NAMES_BENCH),$(USER_OBJ_DIR)/benchmarks/names_bench.o))
 USER_PROGRAMS += $(NAMES_BENCH)
@@ -34,7 +40,7 @@ bench-ikc: $(IKC_BENCH)
 # Instructions per kernel call and per IKC operation, per hart (instruction counter);
 # needs `make BOARD=small` and `make BOARD=mppa256`.
 .PHONY: bench-icount
-bench-icount: $(IKC_BENCH) $(CALLS_BENCH) $(ICOUNT_PLUGIN)
+bench-icount: $(IKC_BENCH) $(CALLS_BENCH) $(PRIVATE_BENCH) $(ICOUNT_PLUGIN)
 	benchmarks/icount.sh
 
 # Name lookup cost and spawn time per cluster.

@@ -5,7 +5,7 @@
 # difference of the two windows over N, summed over every hart that ran anything, and
 # split into firmware, kernel and user. Mailbox and forwarded-call rows are one way (half
 # a round trip), portal rows are per byte of one one-way transfer.
-#   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|cap|all|calls]...]   (default: small all, then mppa256 mailbox)
+#   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|cap|all|calls|private]...]   (default: small all, then mppa256 mailbox)
 # Needs `make BOARD=B` for each board measured.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,6 +73,7 @@ measure() {
     local board=$1 what=$2
     case "$what" in
     calls) run "$board" 1 calls build/user/calls_bench.elf 1000; report "$board" calls ;;
+    private) run "$board" 1 private build/user/private_bench.elf; report "$board" private ;;
     mailbox|portal)  # local with one process: no second cluster starting up in its windows
         local scale=0.5
         [ "$what" = portal ] && scale=0.25
@@ -103,9 +104,9 @@ measure() {
             launch_opts=""
             report "$board" "cap-$map"
         done ;;
-    all) measure "$board" calls; measure "$board" mailbox; measure "$board" portal; measure "$board" mpi
+    all) measure "$board" calls; measure "$board" private; measure "$board" mailbox; measure "$board" portal; measure "$board" mpi
          measure "$board" cap ;;
-    *) die "unknown measurement '$what' (mailbox, portal, mpi, cap, calls or all)" ;;
+    *) die "unknown measurement '$what' (mailbox, portal, mpi, cap, calls, private or all)" ;;
     esac
 }
 
