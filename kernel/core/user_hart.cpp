@@ -8,7 +8,6 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
-#include "support/format.hpp"
 
 namespace nvx::kernel {
 namespace {
@@ -111,10 +110,10 @@ bool mapped_now(u64 cause, const Thread* t, u64 address) {
     bool page_fault = cause == riscv::kLoadPageFault || cause == riscv::kStorePageFault ||
                       cause == riscv::kInstructionPageFault;
     if (page_fault && mapped_now(cause, t, address)) run_thread(c, t);
-    char rank[24] = "";
-    if (t->has_rank) format(rank, sizeof rank, " (rank %u)", t->rank);
-    kprint("[cluster %u hart %u] thread %lu%s killed: %s at address 0x%lx (pc 0x%lx)\n", g_layout.index, c.hart,
-           t->id, rank, riscv::cause_name(cause), address, t->frame.sepc);
+    char name[48];
+    thread_name(t, name, sizeof name);
+    kprint("[cluster %u hart %u] %s killed: %s at address 0x%lx (pc 0x%lx)\n", g_layout.index, c.hart, name,
+           riscv::cause_name(cause), address, t->frame.sepc);
     post(c, t, RequestKind::Fault, cause);
 }
 }  // namespace

@@ -40,8 +40,10 @@ void print_thread(const Thread* t) {
     if (!t->wait_note.is_null() && !g_space.copy_from_user(note, t->wait_note, sizeof note))
         format(note, sizeof note, "(note unreadable)");
     note[sizeof note - 1] = '\0';
-    if (note[0] != '\0') kprint("[cluster %u]   thread %lu: %s: %s\n", g_layout.index, t->id, wait, note);
-    else kprint("[cluster %u]   thread %lu: %s\n", g_layout.index, t->id, wait);
+    char name[48];
+    thread_name(t, name, sizeof name);
+    if (note[0] != '\0') kprint("[cluster %u]   %s: %s: %s\n", g_layout.index, name, wait, note);
+    else kprint("[cluster %u]   %s: %s\n", g_layout.index, name, wait);
 }
 }  // namespace
 

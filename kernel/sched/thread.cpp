@@ -1,4 +1,6 @@
 #include "kernel/sched/thread.hpp"
+
+#include "support/format.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::kernel {
@@ -19,6 +21,11 @@ Thread* ThreadQueue::pop() {
     if (head_ == nullptr) tail_ = nullptr;
     t->next = nullptr;
     return t;
+}
+
+void thread_name(const Thread* t, char* out, u64 size) {
+    if (t->has_rank) format(out, size, "thread %lu (rank %u)", t->id, t->rank);
+    else format(out, size, "thread %lu", t->id);
 }
 
 Thread* ThreadTable::allocate() {

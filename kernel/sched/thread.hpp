@@ -48,6 +48,9 @@ inline constexpr u64 kQuantumAtArrival = ~u64{0};
 // of the private region is reached through that copy's shared slot (private_copies.hpp).
 inline UserAddr user_address(const Thread* t, u64 va) { return UserAddr(private_copies::to_shared(t->copy, va)); }
 
+// "thread <id>", and " (rank <rank>)" for a thread a rank runtime named, for reports.
+void thread_name(const Thread* t, char* out, u64 size);
+
 // Thread ids carry the slot in their low bits: modules index per-thread tables by it.
 inline constexpr u32 kThreadSlotBits = 6;
 static_assert(kMaxThreads <= 1u << kThreadSlotBits, "thread ids keep the slot in their low bits");
