@@ -287,6 +287,20 @@ default_cases() {  # -> case lines for the programs no line of cases.txt names
     done
 }
 
+# make test-long's sweep of the whole suite as users run MPI test suites: every
+# tests/mpi_suite program on mppa256 with ranks sharing clusters, opt at 7 ranks on one
+# cluster and unopt at 8 over two (compact, --ppc 4), unless its lines give it arguments
+# or it is written for the roomier mppa256-xl.
+suite_sweep_cases() {
+    local f n
+    for f in tests/mpi_suite/*.c; do
+        n=$(basename "$f" .c)
+        grep -qE "^[^#]* mpiprog/${n}(_unopt)? .* -- |^[^#]* mppa256-xl +mpiprog/${n}(_unopt)? " tests/guest/cases.txt && continue
+        echo "sweep_$n mppa256 mpiprog/$n 0 no_errors -np 7 --map-by compact"
+        echo "sweep_${n}_u mppa256 mpiprog/${n}_unopt 0 no_errors -np 8 --map-by compact --ppc 4"
+    done
+}
+
 # The cases, one job per board, in file order, then the default ones.
 job_args=()
 while read -r name boards program status check opts; do
@@ -295,7 +309,8 @@ while read -r name boards program status check opts; do
     for board in ${boards//,/ }; do
         job_args+=("$name"$'\t'"$board"$'\t'"$program"$'\t'"$status"$'\t'"$check"$'\t'"${opts:-}")
     done
-done < <(cat "$cases"; [ "$cases" != tests/guest/cases.txt ] || default_cases)
+done < <(cat "$cases"
+         if [ "$cases" = tests/guest/cases.txt ]; then default_cases; elif [ "$cases" = tests/guest/cases-long.txt ]; then suite_sweep_cases; fi)
 
 outdir=$(mktemp -d "${TMPDIR:-/tmp}/nvx-guest-results.XXXXXX")
 trap 'rm -rf "$outdir"' EXIT
