@@ -72,6 +72,8 @@ struct Program {
         memory.table(root)[pc::kFirstSharedSlot] = memory.table(root)[pc::kPrivateSlot];  // copy 0
     }
     u64 translate(u64 r, u64 va) { return PageTable<FakeMemory>(memory, r).translate(va, kUser); }
+    // A copy of the whole region (0 on failure); *pages as make_copy counts them.
+    u64 copy(u64* pages) { return pc::Builder<FakeMemory>(memory).make_copy(root, 3 * kPageSize, pages); }
 };
 
 TEST(PrivateCopies, AddressArithmetic) {
@@ -92,7 +94,7 @@ TEST(PrivateCopies, ACopyHasItsOwnPagesWithTheSameBytes) {
     Program p;
     pc::Builder<FakeMemory> b(p.memory);
     u64 pages = 0;
-    u64 copy = b.make_copy(p.root, 3 * kPageSize, &pages);
+    u64 copy = p.copy(&pages);
     ASSERT_NE(copy, 0u);
     EXPECT_EQ(pages, 3u);
     for (u64 i = 0; i < 3; i++) {
@@ -118,7 +120,7 @@ TEST(PrivateCopies, EveryRootReachesEveryCopyAtItsSharedSlot) {
     pc::Builder<FakeMemory> b(p.memory);
     u64 pages = 0, roots[3] = {p.root, 0, 0};
     for (u32 c = 1; c <= 2; c++) {
-        roots[c] = b.make_copy(p.root, 3 * kPageSize, &pages);
+        roots[c] = p.copy(&pages);
         ASSERT_NE(roots[c], 0u);
         Pte entry = b.private_entry(roots[c]);
         for (u32 r = 0; r <= c; r++) p.memory.table(roots[r])[pc::kFirstSharedSlot + c] = entry;
@@ -136,7 +138,7 @@ TEST(PrivateCopies, SyncGivesACopyTheProgramsNewSlots) {
     Program p;
     pc::Builder<FakeMemory> b(p.memory);
     u64 pages = 0;
-    u64 copy = b.make_copy(p.root, 3 * kPageSize, &pages);
+    u64 copy = p.copy(&pages);
     ASSERT_NE(copy, 0u);
     u64 mine = p.translate(copy, kPrivate);
     constexpr u64 kStack = 0x80000000;  // slot 2: no table there until now
@@ -168,7 +170,7 @@ TEST(PrivateCopies, RunningOutOfMemoryAnywhereLeavesNothingBehind) {
         p.memory.set_limit(before + extra);
         pc::Builder<FakeMemory> b(p.memory);
         u64 pages = 7;
-        EXPECT_EQ(b.make_copy(p.root, 3 * kPageSize, &pages), 0u) << extra;
+        EXPECT_EQ(p.copy(&pages), 0u) << extra;
         EXPECT_EQ(p.memory.live(), before) << extra;
         EXPECT_NE(p.translate(p.root, kPrivate), 0u);  // the program's own copy stays
     }
@@ -177,7 +179,7 @@ TEST(PrivateCopies, RunningOutOfMemoryAnywhereLeavesNothingBehind) {
     p.memory.set_limit(before + 6);
     pc::Builder<FakeMemory> b(p.memory);
     u64 pages = 0;
-    EXPECT_NE(b.make_copy(p.root, 3 * kPageSize, &pages), 0u);  // exactly enough
+    EXPECT_NE(p.copy(&pages), 0u);  // exactly enough
 }
 
 TEST(PrivateCopies, DropFreesEverythingTheCopyTook) {
