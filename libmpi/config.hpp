@@ -13,6 +13,11 @@ constexpr int kTagUb = 0x3fffffff;
 constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
+// The blocking constructors agree on ids below kIdupContextFirst, MPI_Comm_idup on the ones
+// from it up: a rank runs one blocking agreement at a time but any number of idups, whose
+// agreements claim their id in a second round (comm_idup.cpp), and the two kinds never meet.
+constexpr int kIdupContextFirst = kContextIds / 2;
+constexpr int kPendingContextId = -1;  // an idup's duplicate until its id is agreed
 
 // Tags on a communicator's collective context (the transport's tags are non-negative ints),
 // in disjoint ranges so that no kind of collective traffic can match another's:

@@ -426,6 +426,9 @@ LWMPI_CALL(Attr_put, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val),
 LWMPI_CALL(Attr_get, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val, int *flag),
                                (comm, keyval, attribute_val, flag))
 LWMPI_CALL(Attr_delete, RUNNING, (MPI_Comm comm, int keyval), (comm, keyval))
+/* 6.4.2 nonblocking duplication */
+LWMPI_CALL(Comm_idup, RUNNING, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request),
+                                (comm, newcomm, request))
 
 /* 7. process topologies */
 LWMPI_CALL(Cart_create, RUNNING, (MPI_Comm comm_old, int ndims, const int dims[],
