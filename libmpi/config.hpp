@@ -22,13 +22,11 @@ constexpr int kPendingContextId = -1;  // an idup's duplicate until its id is ag
 // Tags on a communicator's collective context (the transport's tags are non-negative ints),
 // in disjoint ranges so that no kind of collective traffic can match another's:
 //   0                         Exchange batches: blocking calls that do not overlap
-//   1 .. kScheduleTags        collective schedules, numbered by the communicator's sequence
-//   kNeighborTagFirst + i     the neighbourhood collectives (blocking ones use i = 0)
+//   1 .. kScheduleTags        collective schedules (the neighbourhood collectives too),
+//                             numbered by the communicator's sequence
 //   kCreateGroupTagBase + t   MPI_Comm_create_group's agreement under the program's tag t
 constexpr int kCollTag = 0;
-constexpr int kNeighborTags = 16;
-constexpr int kNeighborTagFirst = kTagUb + 1 - kNeighborTags;
-constexpr uint32_t kScheduleTags = kNeighborTagFirst - 1;
+constexpr uint32_t kScheduleTags = kTagUb;
 constexpr int kCreateGroupTagBase = kTagUb + 1;
 static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
               "every collective tag is a non-negative int");

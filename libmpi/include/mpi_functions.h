@@ -502,6 +502,36 @@ LWMPI_CALL(Neighbor_alltoallw, RUNNING, (const void *sendbuf, const int sendcoun
                                          const int recvcounts[], const MPI_Aint rdispls[],
                                          const MPI_Datatype recvtypes[], MPI_Comm comm),
                                          (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+/* 7.7 nonblocking neighbourhood collectives */
+LWMPI_CALL(Ineighbor_allgather, RUNNING, (const void *sendbuf, int sendcount,
+                                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                          MPI_Datatype recvtype, MPI_Comm comm,
+                                          MPI_Request *request),
+                                          (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_allgatherv, RUNNING, (const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           const int recvcounts[], const int displs[],
+                                           MPI_Datatype recvtype, MPI_Comm comm,
+                                           MPI_Request *request),
+                                           (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoall, RUNNING, (const void *sendbuf, int sendcount,
+                                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                         MPI_Datatype recvtype, MPI_Comm comm,
+                                         MPI_Request *request),
+                                         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoallv, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                          const int sdispls[], MPI_Datatype sendtype,
+                                          void *recvbuf, const int recvcounts[],
+                                          const int rdispls[], MPI_Datatype recvtype,
+                                          MPI_Comm comm, MPI_Request *request),
+                                          (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoallw, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                          const MPI_Aint sdispls[],
+                                          const MPI_Datatype sendtypes[], void *recvbuf,
+                                          const int recvcounts[], const MPI_Aint rdispls[],
+                                          const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                          MPI_Request *request),
+                                          (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request))
 
 /* 8. environment, errors */
 LWMPI_CALL(Get_version, ANYTIME, (int *version, int *subversion), (version, subversion))
