@@ -592,3 +592,26 @@ LWMPI_CALL(Is_thread_main, RUNNING, (int *flag), (flag))
 
 /* 14. profiling interface */
 LWMPI_CALL(Pcontrol, RUNNING, (const int level, ...), (level))
+
+/* 17.2.4 handle and status conversion between C and Fortran (MPI_Win and MPI_File: LWMPI
+ * has neither) */
+LWMPI_PLAIN(MPI_Fint, Comm_c2f, (MPI_Comm comm), (comm))
+LWMPI_PLAIN(MPI_Comm, Comm_f2c, (MPI_Fint comm), (comm))
+LWMPI_PLAIN(MPI_Fint, Type_c2f, (MPI_Datatype datatype), (datatype))
+LWMPI_PLAIN(MPI_Datatype, Type_f2c, (MPI_Fint datatype), (datatype))
+LWMPI_PLAIN(MPI_Fint, Group_c2f, (MPI_Group group), (group))
+LWMPI_PLAIN(MPI_Group, Group_f2c, (MPI_Fint group), (group))
+LWMPI_PLAIN(MPI_Fint, Request_c2f, (MPI_Request request), (request))
+LWMPI_PLAIN(MPI_Request, Request_f2c, (MPI_Fint request), (request))
+LWMPI_PLAIN(MPI_Fint, Op_c2f, (MPI_Op op), (op))
+LWMPI_PLAIN(MPI_Op, Op_f2c, (MPI_Fint op), (op))
+LWMPI_PLAIN(MPI_Fint, Info_c2f, (MPI_Info info), (info))
+LWMPI_PLAIN(MPI_Info, Info_f2c, (MPI_Fint info), (info))
+LWMPI_PLAIN(MPI_Fint, Errhandler_c2f, (MPI_Errhandler errhandler), (errhandler))
+LWMPI_PLAIN(MPI_Errhandler, Errhandler_f2c, (MPI_Fint errhandler), (errhandler))
+LWMPI_PLAIN(MPI_Fint, Message_c2f, (MPI_Message message), (message))
+LWMPI_PLAIN(MPI_Message, Message_f2c, (MPI_Fint message), (message))
+LWMPI_CALL(Status_c2f, RUNNING, (const MPI_Status *c_status, MPI_Fint *f_status),
+                                 (c_status, f_status))
+LWMPI_CALL(Status_f2c, RUNNING, (const MPI_Fint *f_status, MPI_Status *c_status),
+                                 (f_status, c_status))
