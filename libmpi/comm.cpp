@@ -158,6 +158,12 @@ void context_ids_free_mask(uint32_t* mask)
         mask[w] = w < kIdupContextFirst / 32 ? ~rank_context().used_ids[w] : 0;
 }
 
+void context_ids_free_idup_mask(uint32_t* mask)
+{
+    for (int w = 0; w < kIdupMaskWords; w++)
+        mask[w] = ~rank_context().used_ids[kIdupContextFirst / 32 + w];
+}
+
 bool context_id_used(int id) { return rank_context().used_ids[id / 32] & (1u << (id % 32)); }
 
 void context_id_take(int id) { rank_context().used_ids[id / 32] |= 1u << (id % 32); }

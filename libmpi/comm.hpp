@@ -69,6 +69,9 @@ void comm_finalize_predefined();
 // a new id is a collective (context_id_agree).
 constexpr int kContextMaskWords = kContextIds / 32;
 void context_ids_free_mask(uint32_t* mask);
+// The same for MPI_Comm_idup's range: bit i of `mask` stands for id kIdupContextFirst + i.
+constexpr int kIdupMaskWords = (kContextIds - kIdupContextFirst) / 32;
+void context_ids_free_idup_mask(uint32_t* mask);
 bool context_id_used(int id);
 void context_id_take(int id);
 void context_id_put(int id);

@@ -22,11 +22,10 @@ using namespace lwmpi;
 namespace {
 
 constexpr int kIdupIds = kContextIds - kIdupContextFirst;
-constexpr int kIdupWords = kIdupIds / 32;
 
 struct IdupPlan {
     Comm* dup;                    // retained until the schedule ends
-    uint32_t free_ids[kIdupWords];  // bit i: id kIdupContextFirst + i is free on every member
+    uint32_t free_ids[kIdupMaskWords];  // bit i: id kIdupContextFirst + i is free on every member
     int vote;                     // 1: every member claimed `candidate`
     int candidate;
     int attempt;
@@ -39,14 +38,7 @@ struct IdupPlan {
 
 int offer(Schedule&, const void* p, int, int)
 {
-    IdupPlan& plan = *static_cast<IdupPlan*>(const_cast<void*>(p));
-    for (int i = 0; i < kIdupIds; i++) {
-        uint32_t bit = 1u << (i % 32);
-        if (context_id_used(kIdupContextFirst + i))
-            plan.free_ids[i / 32] &= ~bit;
-        else
-            plan.free_ids[i / 32] |= bit;
-    }
+    context_ids_free_idup_mask(static_cast<IdupPlan*>(const_cast<void*>(p))->free_ids);
     return MPI_SUCCESS;
 }
 
@@ -130,7 +122,7 @@ void build_agreement(Schedule& s, IdupPlan& plan)
 {
     plan.offer_step = s.position();
     s.expand(offer, &plan, 0, 0, 0);
-    allreduce(s, plan.free_ids, MPI_UINT32_T, kIdupWords, MPI_BAND);
+    allreduce(s, plan.free_ids, MPI_UINT32_T, kIdupMaskWords, MPI_BAND);
     s.expand(claim, &plan, 0, 0, 0);
     allreduce(s, &plan.vote, MPI_INT, 1, MPI_MIN);
     s.expand(settle, &plan, 0, 0, 0);
