@@ -1,5 +1,6 @@
 /* MPI_Comm_idup (MPI 3.1 section 6.4.2): several duplications outstanding on the same and on
- * different communicators, completed in reverse order and through Waitany/Testany/Waitall;
+ * different communicators, completed in reverse order and through Waitany/Testany/Waitall,
+ * or started in opposite orders on different ranks;
  * the new communicators are congruent to their parents, isolated from them and from each
  * other, and carry the attributes the copy callbacks keep (as they were at the call) and the
  * topology; duplications overlapping other nonblocking collectives on the parent; the error
@@ -170,6 +171,36 @@ int main(int argc, char **argv)
     MPI_Comm_free(&over[0]);
     MPI_Comm_free(&over[1]);
     MPI_Comm_free(&blocking);
+
+    /* Duplications of two communicators started in opposite orders on even and odd ranks
+     * (collectives on different communicators need no common order), one of them waited for
+     * before the other starts on odd ranks: each completes without the other, and both get
+     * ids that no other communicator of their members has. */
+    MPI_Comm a, b, from_a, from_b;
+    MPI_Comm_dup(MPI_COMM_WORLD, &a);
+    MPI_Comm_dup(MPI_COMM_WORLD, &b);
+    for (int round = 0; round < 3; round++) {
+        MPI_Request ra, rb;
+        if (rank % 2 == 0) {
+            MPI_Comm_idup(a, &from_a, &ra);
+            MPI_Comm_idup(b, &from_b, &rb);
+            MPI_Wait(&rb, MPI_STATUS_IGNORE);
+            MPI_Wait(&ra, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Comm_idup(b, &from_b, &rb);
+            MPI_Wait(&rb, MPI_STATUS_IGNORE);
+            MPI_Comm_idup(a, &from_a, &ra);
+            MPI_Wait(&ra, MPI_STATUS_IGNORE);
+        }
+        check_usable(a, from_a, "idup in crossed order");
+        check_usable(b, from_b, "idup in crossed order");
+        MPI_Comm crossed[5] = {a, b, from_a, from_b, dups[0]};
+        check_distinct(crossed, 5);
+        MPI_Comm_free(&from_a);
+        MPI_Comm_free(&from_b);
+    }
+    MPI_Comm_free(&a);
+    MPI_Comm_free(&b);
 
     /* The topology comes along. */
     int dims[1] = {n}, periods[1] = {1};
