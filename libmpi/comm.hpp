@@ -49,8 +49,9 @@ inline uint32_t coll_context(const Comm& c) { return p2p_context(c) + 1; }
 Comm* comm_get(MPI_Comm handle);   // nullptr unless a live communicator of this rank
 
 // A communicator of the `n` world ranks (in rank order; the caller must be one of them) on
-// `context_id` (kPendingContextId: set later, by MPI_Comm_idup), registered under a new handle (or `predefined`, for WORLD and SELF).
-// Returns MPI_SUCCESS or MPI_ERR_NO_MEM / MPI_ERR_INTERN.
+// `context_id` (kPendingContextId: set later, by MPI_Comm_idup), registered under a new
+// handle (or `predefined`, for WORLD and SELF). Returns MPI_SUCCESS or MPI_ERR_NO_MEM /
+// MPI_ERR_INTERN.
 int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm** out);
 void comm_retain(Comm* c);
 void comm_release(Comm* c);        // frees it (and its context id) after the last reference
