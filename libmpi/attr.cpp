@@ -219,19 +219,39 @@ void attr_clear(AttrList& list)
         unlink(&list.head);
 }
 
+namespace {
+
+AttrList no_attrs;  // what a predefined type without attributes reads as (all ranks share it)
+
+}  // namespace
+
 AttrList* type_attrs(MPI_Datatype type)
 {
     if (DerivedType* derived = derived_type(type))
         return &derived->attrs;
-    if (is_predefined(type, LWMPI_KIND_DATATYPE) && type_node(type))
-        return &rank_context().type_attrs[handle_index(type)];
-    return nullptr;
+    if (!is_predefined(type, LWMPI_KIND_DATATYPE) || !type_node(type))
+        return nullptr;
+    AttrList* lists = rank_context().type_attrs;
+    return lists ? &lists[handle_index(type)] : &no_attrs;
+}
+
+AttrList* type_attrs_for_set(MPI_Datatype type)
+{
+    if (DerivedType* derived = derived_type(type))
+        return &derived->attrs;
+    AttrList*& lists = rank_context().type_attrs;
+    if (!lists)
+        lists = static_cast<AttrList*>(calloc(LWMPI_PREDEFINED_TYPE_COUNT, sizeof(AttrList)));
+    return lists ? &lists[handle_index(type)] : nullptr;
 }
 
 void attr_finalize()
 {
-    for (AttrList& list : rank_context().type_attrs)
-        attr_clear(list);
+    AttrList*& lists = rank_context().type_attrs;
+    for (int i = 0; lists && i < LWMPI_PREDEFINED_TYPE_COUNT; i++)
+        attr_clear(lists[i]);
+    free(lists);
+    lists = nullptr;
     keyval_finalize();
 }
 

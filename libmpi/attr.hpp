@@ -67,8 +67,12 @@ int attr_copy_all(const AttrList& from, int old_handle, int new_handle, AttrList
 void attr_clear(AttrList& list);
 
 // The attribute list of a datatype (derived, or this rank's list of a predefined type),
-// else nullptr.
+// else nullptr. The predefined types' lists are made when the rank first sets one of their
+// attributes: until then they read as an empty list, never written.
 AttrList* type_attrs(MPI_Datatype type);
+// The list to set an attribute of the valid type `type` in, making the rank's lists of the
+// predefined types if needed; nullptr when there is no memory for them.
+AttrList* type_attrs_for_set(MPI_Datatype type);
 // MPI_Finalize: forgets the attributes of the predefined datatypes and the keyvals.
 void attr_finalize();
 

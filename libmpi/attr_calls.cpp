@@ -65,7 +65,11 @@ int set_attr(const Target& t, int keyval, void* value)
 {
     Keyval* k;
     int err = enter(t, keyval, &k);
-    return err != MPI_SUCCESS ? err : fail_on(t, attr_set(*t.list, t.handle, k, value));
+    if (err != MPI_SUCCESS)
+        return err;
+    // A predefined type's first attribute makes the rank's lists of them.
+    AttrList* list = t.kind == AttrKind::kType ? type_attrs_for_set(t.handle) : t.list;
+    return fail_on(t, list ? attr_set(*list, t.handle, k, value) : MPI_ERR_NO_MEM);
 }
 
 int get_attr(const Target& t, int keyval, void* attribute_val, int* flag)

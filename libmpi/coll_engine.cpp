@@ -25,6 +25,8 @@ void Schedule::destroy(Schedule* s)
 {
     if (!s)
         return;
+    if (s->cleanup_)
+        s->cleanup_(s->cleanup_arg_);
     for (int i = 0; i < s->used_; i++) {
         type_release(s->steps_[i].type);
         if (s->steps_[i].kind == StepKind::Copy)

@@ -67,6 +67,13 @@ public:
     // For expanders: start a transfer now (it joins the current round).
     void send_now(int peer, const void* buf, int count, MPI_Datatype type);
     void recv_now(int peer, void* buf, int count, MPI_Datatype type);
+    // For expanders: the next step to run is `step` (a loop back, when nothing is in flight:
+    // after a fence). `position()` while building is the index the next step added gets.
+    int position() const { return used_; }
+    void repeat_from(int step) { next_ = step; }
+    // Runs `fn(arg)` when the schedule is destroyed, whether it completed or not (the
+    // builder's cleanup of what outlives the steps).
+    void at_destroy(void (*fn)(void*), void* arg) { cleanup_ = fn; cleanup_arg_ = arg; }
     // Scratch memory owned by the schedule until it completes; nullptr when out of memory.
     void* scratch(size_t bytes);
     size_t scratch_bytes() const { return scratch_bytes_; }  // taken so far
@@ -103,6 +110,8 @@ private:
     size_t scratch_bytes_;
     int error_;
     bool done_;
+    void (*cleanup_)(void*);
+    void* cleanup_arg_;
 };
 
 // The request of a started schedule. Blocking collectives run it here and return its error;

@@ -31,7 +31,8 @@ void destroy(Comm* c)
     topo_free(c->topo);
     group_release(c->group);
     errhandler_release(c->errhandler);
-    context_id_put(c->context_id);
+    if (c->context_id != kPendingContextId)
+        context_id_put(c->context_id);
     free(c);
 }
 
@@ -78,7 +79,8 @@ int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm
     c->context_id = context_id;
     c->errhandler = MPI_ERRORS_ARE_FATAL;
     c->refs = 1;
-    context_id_take(context_id);
+    if (context_id != kPendingContextId)
+        context_id_take(context_id);
     if (predefined != MPI_COMM_NULL) {
         c->handle = predefined;
     } else {
@@ -153,8 +155,16 @@ void comm_finalize_predefined()
 void context_ids_free_mask(uint32_t* mask)
 {
     for (int w = 0; w < kContextMaskWords; w++)
-        mask[w] = ~rank_context().used_ids[w];
+        mask[w] = w < kIdupContextFirst / 32 ? ~rank_context().used_ids[w] : 0;
 }
+
+void context_ids_free_idup_mask(uint32_t* mask)
+{
+    for (int w = 0; w < kIdupMaskWords; w++)
+        mask[w] = ~rank_context().used_ids[kIdupContextFirst / 32 + w];
+}
+
+bool context_id_used(int id) { return rank_context().used_ids[id / 32] & (1u << (id % 32)); }
 
 void context_id_take(int id) { rank_context().used_ids[id / 32] |= 1u << (id % 32); }
 void context_id_put(int id) { rank_context().used_ids[id / 32] &= ~(1u << (id % 32)); }

@@ -49,8 +49,9 @@ inline uint32_t coll_context(const Comm& c) { return p2p_context(c) + 1; }
 Comm* comm_get(MPI_Comm handle);   // nullptr unless a live communicator of this rank
 
 // A communicator of the `n` world ranks (in rank order; the caller must be one of them) on
-// `context_id`, registered under a new handle (or `predefined`, for WORLD and SELF).
-// Returns MPI_SUCCESS or MPI_ERR_NO_MEM / MPI_ERR_INTERN.
+// `context_id` (kPendingContextId: set later, by MPI_Comm_idup), registered under a new
+// handle (or `predefined`, for WORLD and SELF). Returns MPI_SUCCESS or MPI_ERR_NO_MEM /
+// MPI_ERR_INTERN.
 int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm** out);
 void comm_retain(Comm* c);
 void comm_release(Comm* c);        // frees it (and its context id) after the last reference
@@ -64,10 +65,15 @@ int comm_rank_of_world(const Comm& c, int world_rank);
 int comm_init_predefined();
 void comm_finalize_predefined();
 
-// Context ids. The calling rank's free ids as a bitmask (1 = free), and marking one used or
-// free; agreeing on a new id is a collective (context_id_agree).
+// Context ids. The calling rank's free ids of the blocking constructors' range as a bitmask
+// (1 = free; ids from kIdupContextFirst up are 0), and marking one used or free; agreeing on
+// a new id is a collective (context_id_agree).
 constexpr int kContextMaskWords = kContextIds / 32;
 void context_ids_free_mask(uint32_t* mask);
+// The same for MPI_Comm_idup's range: bit i of `mask` stands for id kIdupContextFirst + i.
+constexpr int kIdupMaskWords = (kContextIds - kIdupContextFirst) / 32;
+void context_ids_free_idup_mask(uint32_t* mask);
+bool context_id_used(int id);
 void context_id_take(int id);
 void context_id_put(int id);
 // Collective over `parent`: every member obtains the same id, free on all of them (the new
@@ -87,6 +93,9 @@ struct ColorKey {
 // ordered by key then parent rank, into `members`; returns their count (0 for
 // MPI_UNDEFINED). Reorders `all`.
 int members_of_color(ColorKey* all, int n, int color, const int* world, int* members);
+// What a duplicate carries (Comm_dup, Comm_idup): the topology and the attributes the copy
+// callbacks keep. On an error the caller frees `to`, which is then without a duplicate.
+int dup_carry(Comm& from, Comm& to);
 // The new communicator of world[0..n) on the agreed `id`, with `parent`'s error handler
 // (n == 0: MPI_COMM_NULL).
 int comm_derive(Comm& parent, const int* world, int n, int id, MPI_Comm* out);

@@ -43,6 +43,12 @@ int context_id_agree(Comm& parent, int* id)
     return err == MPI_SUCCESS ? context_id_first(mask, id) : err;
 }
 
+int dup_carry(Comm& from, Comm& to)
+{
+    int err = topo_copy(from.topo, &to.topo);
+    return err == MPI_SUCCESS ? attr_copy_all(from.attrs, from.handle, to.handle, &to.attrs) : err;
+}
+
 namespace {
 
 int by_key_then_rank(const void* a, const void* b)
@@ -104,11 +110,8 @@ int dup(Comm& c, MPI_Comm* newcomm)
     int err = is_inter(c) ? intercomm_dup(c, newcomm) : construct(c, c.world, c.size, newcomm);
     if (err != MPI_SUCCESS)
         return err;
-    // A duplicate carries the topology and the copied attributes, or does not exist.
     Comm* d = comm_get(*newcomm);
-    err = topo_copy(c.topo, &d->topo);
-    if (err == MPI_SUCCESS)
-        err = attr_copy_all(c.attrs, c.handle, d->handle, &d->attrs);
+    err = dup_carry(c, *d);
     if (err != MPI_SUCCESS) {
         comm_free_handle(d);
         *newcomm = MPI_COMM_NULL;

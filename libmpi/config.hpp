@@ -13,17 +13,20 @@ constexpr int kTagUb = 0x3fffffff;
 constexpr int kContextIds = 4096;
 constexpr int kWorldContextId = 0;
 constexpr int kSelfContextId = 1;
+// The blocking constructors agree on ids below kIdupContextFirst, MPI_Comm_idup on the ones
+// from it up: a rank runs one blocking agreement at a time but any number of idups, whose
+// agreements claim their id in a second round (comm_idup.cpp), and the two kinds never meet.
+constexpr int kIdupContextFirst = kContextIds / 2;
+constexpr int kPendingContextId = -1;  // an idup's duplicate until its id is agreed
 
 // Tags on a communicator's collective context (the transport's tags are non-negative ints),
 // in disjoint ranges so that no kind of collective traffic can match another's:
 //   0                         Exchange batches: blocking calls that do not overlap
-//   1 .. kScheduleTags        collective schedules, numbered by the communicator's sequence
-//   kNeighborTagFirst + i     the neighbourhood collectives (blocking ones use i = 0)
+//   1 .. kScheduleTags        collective schedules (the neighbourhood collectives too),
+//                             numbered by the communicator's sequence
 //   kCreateGroupTagBase + t   MPI_Comm_create_group's agreement under the program's tag t
 constexpr int kCollTag = 0;
-constexpr int kNeighborTags = 16;
-constexpr int kNeighborTagFirst = kTagUb + 1 - kNeighborTags;
-constexpr uint32_t kScheduleTags = kNeighborTagFirst - 1;
+constexpr uint32_t kScheduleTags = kTagUb;
 constexpr int kCreateGroupTagBase = kTagUb + 1;
 static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
               "every collective tag is a non-negative int");

@@ -80,10 +80,10 @@ int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {
 
 void datatype_finalize() {
     type_destroy_all();
-    for (char*& name : rank_context().type_names) {
-        free(name);
-        name = nullptr;
-    }
+    char**& names = rank_context().type_names;
+    for (int i = 0; names && i < LWMPI_PREDEFINED_TYPE_COUNT; i++) free(names[i]);
+    free(names);
+    names = nullptr;
 }
 
 bool type_basic(MPI_Datatype type, MPI_Datatype* basic, int* per_element) {
@@ -221,13 +221,17 @@ int api::Type_set_name(MPI_Datatype datatype, const char* type_name) {
     // Longer names are truncated to MPI_MAX_OBJECT_NAME - 1 characters (section 6.8).
     size_t length = strlen(type_name);
     if (length > MPI_MAX_OBJECT_NAME - 1) length = MPI_MAX_OBJECT_NAME - 1;
+    DerivedType* derived = derived_type(datatype);
+    char**& names = rank_context().type_names;  // made when the rank first names a predefined type
+    if (derived == nullptr && names == nullptr) {
+        names = static_cast<char**>(calloc(LWMPI_PREDEFINED_TYPE_COUNT, sizeof(char*)));
+        if (names == nullptr) return world_error(MPI_ERR_NO_MEM);
+    }
     char* copy = static_cast<char*>(malloc(length + 1));
     if (copy == nullptr) return world_error(MPI_ERR_NO_MEM);
     memcpy(copy, type_name, length);
     copy[length] = '\0';
-    DerivedType* derived = derived_type(datatype);
-    char** slot = derived != nullptr ? &derived->name
-                                     : &rank_context().type_names[LWMPI_HANDLE_INDEX(datatype)];
+    char** slot = derived != nullptr ? &derived->name : &names[LWMPI_HANDLE_INDEX(datatype)];
     free(*slot);
     *slot = copy;
     return MPI_SUCCESS;
@@ -243,8 +247,9 @@ int api::Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen) {
         name = derived->name != nullptr ? derived->name : "";
     } else {
         const int index = LWMPI_HANDLE_INDEX(datatype);
-        name = rank_context().type_names[index] != nullptr ? rank_context().type_names[index]
-                                                  : predefined_types[index].name;
+        char** names = rank_context().type_names;
+        name = names != nullptr && names[index] != nullptr ? names[index]
+                                                           : predefined_types[index].name;
     }
     const size_t length = strlen(name);
     memcpy(type_name, name, length + 1);

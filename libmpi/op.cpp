@@ -53,9 +53,11 @@ struct Combine {
 
 }  // namespace
 
+bool op_valid(MPI_Op op) { return predefined_op_index(op) != 0 || user_op(op) != nullptr; }
+
 int op_check(MPI_Op op, MPI_Datatype type) {
+    if (!op_valid(op)) return MPI_ERR_OP;
     const int index = predefined_op_index(op);
-    if (index == 0 && user_op(op) == nullptr) return MPI_ERR_OP;
     if (type_check(type, true) != MPI_SUCCESS) return MPI_ERR_TYPE;
     if (index == 0) return MPI_SUCCESS;  // user functions take any type
     AllowedCheck check{index};

@@ -6,6 +6,9 @@
 
 namespace lwmpi {
 
+// Whether `op` is a predefined operation or a live one of the program's.
+bool op_valid(MPI_Op op);
+
 // MPI_SUCCESS; MPI_ERR_OP for an invalid operation or one not defined on the type's data;
 // MPI_ERR_TYPE for an invalid or uncommitted type.
 int op_check(MPI_Op op, MPI_Datatype type);

@@ -42,7 +42,8 @@ struct RankContext {
     // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
     HandleTable<UserOp> user_ops;
     HandleTable<DerivedType> derived_types;
-    char* type_names[LWMPI_PREDEFINED_TYPE_COUNT];  // names given to predefined types
+    // Names given to predefined types, [LWMPI_PREDEFINED_TYPE_COUNT] once the rank names one.
+    char** type_names;
     HandleTable<Group> groups;
     // bsend.cpp, message.cpp, error_codes.cpp
     BsendBuffer bsend;
@@ -50,7 +51,8 @@ struct RankContext {
     ErrorCodes* error_codes;  // classes and codes the program added; nullptr: none
     // attr.cpp
     HandleTable<Keyval> keyvals;
-    AttrList type_attrs[LWMPI_PREDEFINED_TYPE_COUNT];  // attributes of predefined types
+    // Attributes of predefined types, [LWMPI_PREDEFINED_TYPE_COUNT] once the rank sets one.
+    AttrList* type_attrs;
     // info.cpp
     HandleTable<Info> infos;
     Info* env_info;  // MPI_INFO_ENV, made on first use

@@ -2,8 +2,9 @@
 // neighbour it points to and receives one from each neighbour pointing to it, in the
 // topology's neighbour order. Cartesian: per dimension the source then the dest of a shift by
 // +1, MPI_PROC_NULL off a non-periodic border (its block is left alone); graph: the node's
-// edges; distributed graph: sources to receive from, destinations to send to. All transfers
-// of a call are in flight at once on the collective context with the neighbourhood tag.
+// edges; distributed graph: sources to receive from, destinations to send to. Every call,
+// blocking or not (7.7), is a schedule of the collective engine (coll_engine.hpp) whose
+// transfers are all in flight at once, under the communicator's next collective tag.
 //
 // Repeated neighbours pair up by order (messages between two processes never overtake each
 // other). On a Cartesian grid the block a process sends towards its source in a dimension is
@@ -118,30 +119,60 @@ bool sides_alias(const Side& send, int out, const Side& recv, int in)
                    static_cast<int>(rcount), recv.type);
 }
 
-int neighbor_call(MPI_Comm comm, const Side& send, const Side& recv)
+// Checks one call's arguments and adds its transfers, all in flight at once, then a fence.
+int build_neighbor(Comm& c, Schedule& s, const Side& send, const Side& recv)
 {
-    Comm* c;
-    const Topology* t;
-    int err = topo_enter(comm, 0, &c, &t);
-    Neighbors n = {};
-    if (err == MPI_SUCCESS) {
-        n = neighbors_of(*c, *t);
-        err = check_side(recv, n.in_count);
-    }
+    const Topology* t = topo_of(c, 0);
+    if (!t)
+        return MPI_ERR_TOPOLOGY;
+    Neighbors n = neighbors_of(c, *t);
+    int err = check_side(recv, n.in_count);
     if (err == MPI_SUCCESS)
         err = check_side(send, n.out_count);
     if (err == MPI_SUCCESS && sides_alias(send, n.out_count, recv, n.in_count))
         err = MPI_ERR_BUFFER;
     if (err != MPI_SUCCESS)
-        return fail(comm, err);
-    Exchange ex(*c, n.in_count + n.out_count, kNeighborTagFirst);
+        return err;
     for (int k = 0; k < n.in_count; k++) {
         int i = n.cart ? k ^ 1 : k;
-        ex.recv(n.in[i], recv.block(i), recv.count_of(i), recv.type_of(i));
+        s.recv(n.in[i], recv.block(i), recv.count_of(i), recv.type_of(i));
     }
     for (int i = 0; i < n.out_count; i++)
-        ex.send(n.out[i], send.block(i), send.count_of(i), send.type_of(i));
-    return fail(comm, ex.wait());
+        s.send(n.out[i], send.block(i), send.count_of(i), send.type_of(i));
+    s.fence();
+    return MPI_SUCCESS;
+}
+
+// The blocking calls run the schedule, the I-forms (7.7) hand its request to the program.
+int neighbor_call(MPI_Comm comm, CollStart start, const Side& send, const Side& recv)
+{
+    return coll_call(comm, start,
+                     [&](Comm& c, Schedule& s) { return build_neighbor(c, s, send, recv); });
+}
+
+// One Side per call shape, shared by the blocking and nonblocking forms.
+Side shared_block(const void* buf, int count, MPI_Datatype type)
+{
+    Side side{buf, count, type};
+    side.shared = true;
+    return side;
+}
+
+Side varying(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
+{
+    Side side{buf, 0, type};
+    side.counts = counts;
+    side.displs = displs;
+    return side;
+}
+
+Side per_type(const void* buf, const int* counts, const MPI_Aint* displs, const MPI_Datatype* types)
+{
+    Side side{buf, 0, MPI_DATATYPE_NULL};
+    side.counts = counts;
+    side.byte_displs = displs;
+    side.types = types;
+    return side;
 }
 
 }  // namespace
@@ -153,27 +184,22 @@ using namespace lwmpi;
 int api::Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    Side send{sendbuf, sendcount, sendtype};
-    send.shared = true;
-    return neighbor_call(comm, send, Side{recvbuf, recvcount, recvtype});
+    return neighbor_call(comm, kBlocking, shared_block(sendbuf, sendcount, sendtype),
+                         Side{recvbuf, recvcount, recvtype});
 }
 
 int api::Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                              void* recvbuf, const int recvcounts[], const int displs[],
                              MPI_Datatype recvtype, MPI_Comm comm)
 {
-    Side send{sendbuf, sendcount, sendtype};
-    send.shared = true;
-    Side recv{recvbuf, 0, recvtype};
-    recv.counts = recvcounts;
-    recv.displs = displs;
-    return neighbor_call(comm, send, recv);
+    return neighbor_call(comm, kBlocking, shared_block(sendbuf, sendcount, sendtype),
+                         varying(recvbuf, recvcounts, displs, recvtype));
 }
 
 int api::Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    return neighbor_call(comm, Side{sendbuf, sendcount, sendtype},
+    return neighbor_call(comm, kBlocking, Side{sendbuf, sendcount, sendtype},
                          Side{recvbuf, recvcount, recvtype});
 }
 
@@ -181,26 +207,56 @@ int api::Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const i
                             MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    Side send{sendbuf, 0, sendtype};
-    send.counts = sendcounts;
-    send.displs = sdispls;
-    Side recv{recvbuf, 0, recvtype};
-    recv.counts = recvcounts;
-    recv.displs = rdispls;
-    return neighbor_call(comm, send, recv);
+    return neighbor_call(comm, kBlocking, varying(sendbuf, sendcounts, sdispls, sendtype),
+                         varying(recvbuf, recvcounts, rdispls, recvtype));
 }
 
 int api::Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
                             const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    Side send{sendbuf, 0, MPI_DATATYPE_NULL};
-    send.counts = sendcounts;
-    send.byte_displs = sdispls;
-    send.types = sendtypes;
-    Side recv{recvbuf, 0, MPI_DATATYPE_NULL};
-    recv.counts = recvcounts;
-    recv.byte_displs = rdispls;
-    recv.types = recvtypes;
-    return neighbor_call(comm, send, recv);
+    return neighbor_call(comm, kBlocking, per_type(sendbuf, sendcounts, sdispls, sendtypes),
+                         per_type(recvbuf, recvcounts, rdispls, recvtypes));
+}
+
+int api::Ineighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request* request)
+{
+    return neighbor_call(comm, nonblocking(request), shared_block(sendbuf, sendcount, sendtype),
+                         Side{recvbuf, recvcount, recvtype});
+}
+
+int api::Ineighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void* recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request)
+{
+    return neighbor_call(comm, nonblocking(request), shared_block(sendbuf, sendcount, sendtype),
+                         varying(recvbuf, recvcounts, displs, recvtype));
+}
+
+int api::Ineighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void* recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request* request)
+{
+    return neighbor_call(comm, nonblocking(request), Side{sendbuf, sendcount, sendtype},
+                         Side{recvbuf, recvcount, recvtype});
+}
+
+int api::Ineighbor_alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request* request)
+{
+    return neighbor_call(comm, nonblocking(request), varying(sendbuf, sendcounts, sdispls, sendtype),
+                         varying(recvbuf, recvcounts, rdispls, recvtype));
+}
+
+int api::Ineighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                             MPI_Comm comm, MPI_Request* request)
+{
+    return neighbor_call(comm, nonblocking(request), per_type(sendbuf, sendcounts, sdispls, sendtypes),
+                         per_type(recvbuf, recvcounts, rdispls, recvtypes));
 }

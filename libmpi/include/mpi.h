@@ -44,6 +44,8 @@ typedef int MPI_Errhandler;
 typedef int MPI_Request;
 typedef int MPI_Info;
 typedef int MPI_Message;
+/* A Fortran INTEGER (17.2.4: the handle conversions): 4 bytes, the usual Fortran ABI. */
+typedef int MPI_Fint;
 
 typedef int64_t MPI_Aint;
 typedef int64_t MPI_Offset;
@@ -155,6 +157,14 @@ typedef struct MPI_Status {
 #define MPI_STATUS_IGNORE   ((MPI_Status *)1)
 #define MPI_STATUSES_IGNORE ((MPI_Status *)1)
 #define MPI_ERRCODES_IGNORE ((int *)0)
+
+/* A status as Fortran holds it (17.2.5), for MPI_Status_c2f and MPI_Status_f2c: an array of
+ * MPI_STATUS_SIZE MPI_Fint, source, tag and error first, then what the C status hides. LWMPI
+ * has no Fortran binding, so no Fortran program can pass its MPI_STATUS(ES)_IGNORE: these
+ * stand for them, and converting one is MPI_ERR_ARG. */
+#define MPI_STATUS_SIZE       6
+#define MPI_F_STATUS_IGNORE   ((MPI_Fint *)0)
+#define MPI_F_STATUSES_IGNORE ((MPI_Fint *)0)
 
 #define MPI_MAX_PROCESSOR_NAME         128
 #define MPI_MAX_ERROR_STRING           512

@@ -426,6 +426,9 @@ LWMPI_CALL(Attr_put, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val),
 LWMPI_CALL(Attr_get, RUNNING, (MPI_Comm comm, int keyval, void *attribute_val, int *flag),
                                (comm, keyval, attribute_val, flag))
 LWMPI_CALL(Attr_delete, RUNNING, (MPI_Comm comm, int keyval), (comm, keyval))
+/* 6.4.2 nonblocking duplication */
+LWMPI_CALL(Comm_idup, RUNNING, (MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request),
+                                (comm, newcomm, request))
 
 /* 7. process topologies */
 LWMPI_CALL(Cart_create, RUNNING, (MPI_Comm comm_old, int ndims, const int dims[],
@@ -499,6 +502,36 @@ LWMPI_CALL(Neighbor_alltoallw, RUNNING, (const void *sendbuf, const int sendcoun
                                          const int recvcounts[], const MPI_Aint rdispls[],
                                          const MPI_Datatype recvtypes[], MPI_Comm comm),
                                          (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm))
+/* 7.7 nonblocking neighbourhood collectives */
+LWMPI_CALL(Ineighbor_allgather, RUNNING, (const void *sendbuf, int sendcount,
+                                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                          MPI_Datatype recvtype, MPI_Comm comm,
+                                          MPI_Request *request),
+                                          (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_allgatherv, RUNNING, (const void *sendbuf, int sendcount,
+                                           MPI_Datatype sendtype, void *recvbuf,
+                                           const int recvcounts[], const int displs[],
+                                           MPI_Datatype recvtype, MPI_Comm comm,
+                                           MPI_Request *request),
+                                           (sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoall, RUNNING, (const void *sendbuf, int sendcount,
+                                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                         MPI_Datatype recvtype, MPI_Comm comm,
+                                         MPI_Request *request),
+                                         (sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoallv, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                          const int sdispls[], MPI_Datatype sendtype,
+                                          void *recvbuf, const int recvcounts[],
+                                          const int rdispls[], MPI_Datatype recvtype,
+                                          MPI_Comm comm, MPI_Request *request),
+                                          (sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm, request))
+LWMPI_CALL(Ineighbor_alltoallw, RUNNING, (const void *sendbuf, const int sendcounts[],
+                                          const MPI_Aint sdispls[],
+                                          const MPI_Datatype sendtypes[], void *recvbuf,
+                                          const int recvcounts[], const MPI_Aint rdispls[],
+                                          const MPI_Datatype recvtypes[], MPI_Comm comm,
+                                          MPI_Request *request),
+                                          (sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm, request))
 
 /* 8. environment, errors */
 LWMPI_CALL(Get_version, ANYTIME, (int *version, int *subversion), (version, subversion))
@@ -559,3 +592,26 @@ LWMPI_CALL(Is_thread_main, RUNNING, (int *flag), (flag))
 
 /* 14. profiling interface */
 LWMPI_CALL(Pcontrol, RUNNING, (const int level, ...), (level))
+
+/* 17.2.4 handle and status conversion between C and Fortran (MPI_Win and MPI_File: LWMPI
+ * has neither) */
+LWMPI_PLAIN(MPI_Fint, Comm_c2f, (MPI_Comm comm), (comm))
+LWMPI_PLAIN(MPI_Comm, Comm_f2c, (MPI_Fint comm), (comm))
+LWMPI_PLAIN(MPI_Fint, Type_c2f, (MPI_Datatype datatype), (datatype))
+LWMPI_PLAIN(MPI_Datatype, Type_f2c, (MPI_Fint datatype), (datatype))
+LWMPI_PLAIN(MPI_Fint, Group_c2f, (MPI_Group group), (group))
+LWMPI_PLAIN(MPI_Group, Group_f2c, (MPI_Fint group), (group))
+LWMPI_PLAIN(MPI_Fint, Request_c2f, (MPI_Request request), (request))
+LWMPI_PLAIN(MPI_Request, Request_f2c, (MPI_Fint request), (request))
+LWMPI_PLAIN(MPI_Fint, Op_c2f, (MPI_Op op), (op))
+LWMPI_PLAIN(MPI_Op, Op_f2c, (MPI_Fint op), (op))
+LWMPI_PLAIN(MPI_Fint, Info_c2f, (MPI_Info info), (info))
+LWMPI_PLAIN(MPI_Info, Info_f2c, (MPI_Fint info), (info))
+LWMPI_PLAIN(MPI_Fint, Errhandler_c2f, (MPI_Errhandler errhandler), (errhandler))
+LWMPI_PLAIN(MPI_Errhandler, Errhandler_f2c, (MPI_Fint errhandler), (errhandler))
+LWMPI_PLAIN(MPI_Fint, Message_c2f, (MPI_Message message), (message))
+LWMPI_PLAIN(MPI_Message, Message_f2c, (MPI_Fint message), (message))
+LWMPI_CALL(Status_c2f, RUNNING, (const MPI_Status *c_status, MPI_Fint *f_status),
+                                 (c_status, f_status))
+LWMPI_CALL(Status_f2c, RUNNING, (const MPI_Fint *f_status, MPI_Status *c_status),
+                                 (f_status, c_status))

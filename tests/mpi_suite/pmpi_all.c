@@ -84,6 +84,24 @@ int main(int argc, char **argv)
     CALL(MPI_Type_contiguous(2, MPI_INT, &pair));
     CALL(MPI_Type_commit(&pair));
     CALL(MPI_Type_free(&pair));
+    /* A nonblocking duplication and a neighbourhood collective run on the engine, whose
+     * allreduces and transfers never reach the program; handle conversions are calls too. */
+    MPI_Comm idup, ring;
+    MPI_Request ir;
+    CALL(MPI_Comm_idup(MPI_COMM_WORLD, &idup, &ir));
+    CALL(MPI_Wait(&ir, MPI_STATUS_IGNORE));
+    int dims[1] = {size}, periodic[1] = {1}, got[2];
+    CALL(MPI_Cart_create(idup, 1, dims, periodic, 0, &ring));
+    CALL(MPI_Ineighbor_allgather(&out, 1, MPI_INT, got, 1, MPI_INT, ring, &ir));
+    CALL(MPI_Wait(&ir, MPI_STATUS_IGNORE));
+    SUITE_CHECK(got[0] == left && got[1] == right, "Ineighbor_allgather got %d %d", got[0], got[1]);
+    SUITE_CHECK(CALL(MPI_Comm_f2c(CALL(MPI_Comm_c2f(ring)))) == ring, "Comm_f2c(Comm_c2f) differs");
+    CALL(MPI_Comm_free(&ring));
+    CALL(MPI_Comm_free(&idup));
+    SUITE_CHECK(calls_Allreduce == 1 && calls_Wait == 2 && calls_Request_free == 2,
+                "the engine's calls reached the program (%d %d %d)", calls_Allreduce, calls_Wait,
+                calls_Request_free);
+
     double t = CALL(MPI_Wtime());
     SUITE_CHECK(t >= 0.0, "MPI_Wtime %f", t);
 
