@@ -74,9 +74,18 @@ static void collectives(int rank, int size)
     MPI_Allreduce(MPI_IN_PLACE, g_send, 1024, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     SUITE_CHECK(suite_filled(g_send, 1024, size - 1), "allreduce in place into a global array");
     if (rank == 0)
-        suite_fill(g_recv, 4096, 77);
-    MPI_Bcast(g_recv, 4096, MPI_INT, 0, MPI_COMM_WORLD);
-    SUITE_CHECK(suite_filled(g_recv, 4096, 77), "bcast into a global array");
+        suite_fill(g_recv, MAX_INTS, 77);
+    MPI_Bcast(g_recv, MAX_INTS, MPI_INT, 0, MPI_COMM_WORLD);
+    SUITE_CHECK(suite_filled(g_recv, MAX_INTS, 77), "bcast into a global array");
+    /* Nonblocking collectives progress from global buffers and global requests. */
+    suite_fill(g_send, MAX_INTS, rank);
+    if (rank == size - 1)
+        suite_fill(g_recv, MAX_INTS, 55);
+    MPI_Iallreduce(MPI_IN_PLACE, g_send, MAX_INTS, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &g_requests[0]);
+    MPI_Ibcast(g_recv, MAX_INTS, MPI_INT, size - 1, MPI_COMM_WORLD, &g_requests[1]);
+    MPI_Waitall(2, g_requests, g_statuses);
+    SUITE_CHECK(suite_filled(g_send, MAX_INTS, size - 1), "iallreduce in place into a global array");
+    SUITE_CHECK(suite_filled(g_recv, MAX_INTS, 55), "ibcast into a global array");
 }
 
 /* The shared address of a global reaches the sender's copy from another rank of its
