@@ -1,7 +1,7 @@
 /* Every rank has its own copy of the program's globals, as if it were a process: a global
- * counter, a static inside a function, getopt's state, and global arrays used as the
- * buffers of every kind of transfer (point-to-point of each protocol's size, nonblocking
- * with global requests, collectives). Run with arguments "-n 5 -v name extra".
+ * counter, a static inside a function, getopt's state, what a thread the rank starts sees,
+ * and global arrays used as the buffers of every kind of transfer (point-to-point of each
+ * protocol's size, nonblocking with global requests, collectives). Run with arguments "-n 5 -v name extra".
  * Linked with -shared-globals (globals_shared), the same program checks the old sharing
  * instead: the ranks of a cluster see one counter. */
 #include <getopt.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <nvx/private_globals.h>
+#include <nvx/thread.h>
 
 #include "suite.h"
 
@@ -23,6 +24,15 @@ MPI_Request g_requests[2];
 MPI_Status g_statuses[2];
 static int g_option_n;
 static const char *g_option_v;
+
+static int g_seen_by_thread;
+
+/* A thread a rank starts sees the rank's copy. */
+static void *thread_of_rank(void *arg)
+{
+    g_seen_by_thread = g_counter + *(int *)arg;
+    return NULL;
+}
 
 static int calls_so_far(void)
 {
@@ -120,6 +130,11 @@ static void check_private(int rank, int size)
     MPI_Barrier(MPI_COMM_WORLD);
     SUITE_CHECK(g_counter == 100 + rank, "counter %d, expected %d: another rank wrote it", g_counter, 100 + rank);
     SUITE_CHECK(calls_so_far() == rank + 2, "a function's static counts other ranks' calls");
+    nvx_thread_t helper;
+    int one = 1;
+    SUITE_CHECK(nvx_thread_create(&helper, NULL, thread_of_rank, &one) == 0, "cannot start a thread");
+    nvx_thread_join(helper, NULL);
+    SUITE_CHECK(g_seen_by_thread == 101 + rank, "the rank's thread saw %d, expected %d", g_seen_by_thread, 101 + rank);
     SUITE_CHECK(nvx_private_globals_size() > sizeof g_send + sizeof g_recv, "private region of %zu bytes",
                 nvx_private_globals_size());
     for (int n = 1; n <= MAX_INTS; n *= 4) {
