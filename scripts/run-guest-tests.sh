@@ -290,11 +290,14 @@ default_cases() {  # -> case lines for the programs no line of cases.txt names
 # make test-long's sweep of the whole suite as users run MPI test suites: every
 # tests/mpi_suite program on mppa256 with ranks sharing clusters, opt at 7 ranks on one
 # cluster and unopt at 8 over two (compact, --ppc 4), unless its lines give it arguments
-# or it is written for the roomier mppa256-xl.
+# or it is written for the roomier mppa256-xl. The mem_* programs measure LWMPI's own heap
+# in the configurations their lines choose: elsewhere the unopt variant's pool of portal
+# writers (bounded, kept once started) may still grow after their baseline.
 suite_sweep_cases() {
     local f n
     for f in tests/mpi_suite/*.c; do
         n=$(basename "$f" .c)
+        [[ "$n" == mem_* ]] && continue
         grep -qE "^[^#]* mpiprog/${n}(_unopt)? .* -- |^[^#]* mppa256-xl +mpiprog/${n}(_unopt)? " tests/guest/cases.txt && continue
         echo "sweep_$n mppa256 mpiprog/$n 0 no_errors -np 7 --map-by compact"
         echo "sweep_${n}_u mppa256 mpiprog/${n}_unopt 0 no_errors -np 8 --map-by compact --ppc 4"
