@@ -31,10 +31,22 @@ static inline uint64_t cap_fnv1a(uint64_t h, const void *data, size_t bytes)
     return h;
 }
 
+/* FNV-1a 64 fed with the word v as 8 little-endian bytes. */
+static inline uint64_t cap_fnv1a_le64(uint64_t h, uint64_t v)
+{
+    for (int b = 0; b < 8; b++)
+        h = (h ^ (uint8_t)(v >> (8 * b))) * CAP_FNV_PRIME;
+    return h;
+}
+
 /* --- FN ------------------------------------------------------------------------------ */
 #define CAP_FN_FIRST 1000001ull
 
 /* --- GF: 256 x 256 images with a 3-pixel halo (262 x 262 bytes), a 7 x 7 mask ------- */
+/* The result of N images: FNV-1a 64 over their image hashes in image order, each fed as
+ * 8 little-endian bytes (cap_fnv1a_le64); an image's hash is FNV-1a 64 over its 256 x 256
+ * output bytes, row-major. Whoever holds an output image can hash it, so only the
+ * hashes have to meet. */
 #define CAP_GF_SIDE 256
 #define CAP_GF_HALO 3
 #define CAP_GF_MASK 7

@@ -94,7 +94,7 @@ std::vector<uint64_t> gf_hashes(uint64_t images)
     uint64_t h = CAP_FNV_BASIS;
     for (uint64_t k = 0; k < images; k++) {
         const auto out = gf_output(k, mask);
-        h = cap_fnv1a(h, out.data(), out.size());
+        h = cap_fnv1a_le64(h, cap_fnv1a(CAP_FNV_BASIS, out.data(), out.size()));
         hashes.push_back(h);
     }
     return hashes;

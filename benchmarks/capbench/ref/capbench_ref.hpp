@@ -26,7 +26,8 @@ std::string fn_line(const FnResult &r);
 std::vector<std::vector<uint32_t>> gf_mask();
 // The filtered 256 x 256 output of image k.
 std::vector<uint8_t> gf_output(uint64_t k, const std::vector<std::vector<uint32_t>> &mask);
-// The output hash after each of the first `images` images: hashes[i] covers images 0..i.
+// The result's hash after each of the first `images` images: hashes[i] is the result of
+// images 0..i, FNV-1a over their image hashes as little-endian words (cap_data.h).
 std::vector<uint64_t> gf_hashes(uint64_t images);
 std::string gf_line(uint64_t images, uint64_t hash);
 

@@ -113,14 +113,29 @@ TEST(CapRefGf, OutputPixelByDefinition)
         }
 }
 
-TEST(CapRefGf, HashesArePrefixes)
+TEST(CapData, Fnv1aLe64FeedsLittleEndianBytes)
 {
+    const uint8_t bytes[] = {0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01};
+    EXPECT_EQ(cap_fnv1a_le64(CAP_FNV_BASIS, 0x0102030405060708ull),
+              cap_fnv1a(CAP_FNV_BASIS, bytes, sizeof bytes));
+    EXPECT_EQ(cap_fnv1a_le64(fnv("a"), 0), cap_fnv1a(fnv("a"), std::string(8, '\0').data(), 8));
+}
+
+TEST(CapRefGf, ResultChainsTheImageHashes)
+{
+    // The result of N images is FNV-1a over their image hashes, each 8 little-endian
+    // bytes; an image's hash is FNV-1a over its output bytes.
     const auto mask = capref::gf_mask();
     const auto h = capref::gf_hashes(3);
     ASSERT_EQ(h.size(), 3u);
-    const auto first = capref::gf_output(0, mask), second = capref::gf_output(1, mask);
-    EXPECT_EQ(h[0], cap_fnv1a(CAP_FNV_BASIS, first.data(), first.size()));
-    EXPECT_EQ(h[1], cap_fnv1a(h[0], second.data(), second.size()));
+    std::string words;
+    for (uint64_t k = 0; k < 3; k++) {
+        const auto out = capref::gf_output(k, mask);
+        const uint64_t image = cap_fnv1a(CAP_FNV_BASIS, out.data(), out.size());
+        for (int b = 0; b < 8; b++)
+            words.push_back(static_cast<char>(image >> (8 * b)));
+        EXPECT_EQ(h[k], fnv(words)) << k;
+    }
     EXPECT_NE(h[1], h[2]);
 }
 
