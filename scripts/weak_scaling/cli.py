@@ -1,10 +1,12 @@
 """scripts/weak-scaling: options, the sweep loop with progress and resume, then the
 summary and the plots."""
 import argparse
+import concurrent.futures
 import datetime
 import os
 import signal
 import sys
+import threading
 import time
 
 from . import board as boards
@@ -62,6 +64,8 @@ def parser():
     p.add_argument("--timeout", help="seconds per run before it counts as timed out "
                                      "(default by class: test %(test)d, small %(small)d, thesis %(thesis)d)"
                                      % DEFAULT_TIMEOUT)
+    p.add_argument("--jobs", default=str(os.cpu_count() or 1),
+                   help="points run at once, each in its own QEMU (default: the host's cores, here %(default)s)")
     p.add_argument("--retry-failed", action="store_true", help="on resume, run again the points that did not succeed")
     p.add_argument("--dry-run", action="store_true", help="list the points still to run, run nothing")
     p.add_argument("--report-only", action="store_true", help="run nothing; redo summary and plots from the CSV")
@@ -99,6 +103,7 @@ class Config:
             if m not in plan.MAPPINGS:
                 raise UsageError("unknown mapping %r: compact or scatter" % m)
         self.repeats = positive(args.repeats, "--repeats")
+        self.jobs = positive(args.jobs, "--jobs")
         self.timeout = positive(args.timeout, "--timeout") if args.timeout else DEFAULT_TIMEOUT[self.klass]
         info = os.path.join(args.build_root, "tools", "board-info")
         try:
@@ -148,14 +153,18 @@ def describe(point):
                                                   "" if point.ranks == 1 else "s", point.mapping, ppc, point.repeat)
 
 
-def run_point(cfg, point):
+def run_point(cfg, point, launches=None):
+    """(results row, A2A rows, wall seconds), or None when the sweep stopped meanwhile."""
     build = cfg.build(point.build)
     program = plan.program_path(cfg.program_dir, point.app, build)
     cmd = runner.command(cfg.args.runner, cfg.board, point, build, program, cfg.klass, cfg.timeout)
     started = datetime.datetime.now().isoformat(timespec="seconds")
     # nvx-run finds the board image and board-info where the programs came from.
     env = dict(os.environ, NVX_BUILD_ROOT=os.path.abspath(cfg.args.build_root))
-    status, out, err, wall = runner.run_command(cmd, cfg.timeout, env=env)
+    ran = runner.run_command(cmd, cfg.timeout, env=env, launches=launches)
+    if ran is None or (launches and launches.closed):
+        return None
+    status, out, err, wall = ran
     clusters = cfg.clusters(point)
     word, s, result, a2a = runner.classify(point, build, cfg.klass, clusters, status, out)
     log = os.path.join("logs", "%s-%s-%d-%s-%d.log" % (point.app, point.build, point.ranks, point.mapping,
@@ -180,21 +189,45 @@ def clock(seconds):
     return summary.clock(seconds)
 
 
-def sweep(cfg, store, todo):
+def sweep(cfg, store, todo, jobs):
+    """Runs the points, up to jobs at once (each run is one QEMU on one host core under
+    deterministic execution), recording each as it ends. On a signal every run stops."""
     start = time.monotonic()
     walls = []
-    for k, point in enumerate(todo, 1):
-        print("[%d/%d] %s ..." % (k, len(todo), describe(point)), file=sys.stderr, flush=True)
-        row, a2a_rows, wall = run_point(cfg, point)
-        store.append(row, a2a_rows)
-        walls.append(wall)
-        elapsed = time.monotonic() - start
-        left = sum(walls) / len(walls) * (len(todo) - k)
-        note = "" if row["status"] == "ok" else " (exit status %s, see %s)" % (
-            row["exit_status"], os.path.join(cfg.out, row["log"]))
-        print("[%d/%d] %s: %s in %.1f s%s; elapsed %s, about %s left" % (
-            k, len(todo), describe(point), row["status"], wall, note, clock(elapsed), clock(left)),
-            file=sys.stderr, flush=True)
+    launches = runner.Launches()
+    say = threading.Lock()
+
+    def progress(line):
+        with say:
+            print(line, file=sys.stderr, flush=True)
+
+    def one(k, point):
+        if launches.closed:
+            return None
+        progress("[%d/%d] %s ..." % (k, len(todo), describe(point)))
+        return run_point(cfg, point, launches)
+
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    try:
+        running = {pool.submit(one, k, p): p for k, p in enumerate(todo, 1)}
+        while running:
+            done, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                point = running.pop(future)
+                row, a2a_rows, wall = future.result()
+                store.append(row, a2a_rows)
+                walls.append(wall)
+                elapsed = time.monotonic() - start
+                left = sum(walls) / len(walls) * (len(todo) - len(walls)) / min(jobs, len(todo))
+                note = "" if row["status"] == "ok" else " (exit status %s, see %s)" % (
+                    row["exit_status"], os.path.join(cfg.out, row["log"]))
+                progress("[%d/%d] %s: %s in %.1f s%s; elapsed %s, about %s left" % (
+                    len(walls), len(todo), describe(point), row["status"], wall, note, clock(elapsed), clock(left)))
+    except BaseException:
+        launches.stop_all()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def report(cfg, rows, a2a_rows):
@@ -255,12 +288,13 @@ def main(argv=None):
         for sig in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, runner.raise_stopped)
         try:
-            sweep(cfg, store, todo)
+            sweep(cfg, store, todo, cfg.jobs)
         except (KeyboardInterrupt, runner.Stopped) as e:
             print("\nweak-scaling: interrupted; the finished runs are in %s: rerun the same command to resume"
                   % os.path.join(cfg.out, "results.csv"), file=sys.stderr)
             return 128 + e.signum if isinstance(e, runner.Stopped) else EXIT_INTERRUPTED
     os.makedirs(cfg.out, exist_ok=True)
+    store.order([cfg.key(p) for p in cfg.points])
     rows, a2a_rows = store.load()
     plotted = report(cfg, rows, a2a_rows)
     all_ok = all(r["status"] == "ok" for r in rows)

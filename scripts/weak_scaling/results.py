@@ -55,6 +55,7 @@ def _read(path, columns):
 
 
 def _rewrite(path, columns, rows):
+    """A file that appears complete or not at all (written aside, then renamed)."""
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
@@ -102,3 +103,16 @@ class ResultsStore:
         if a2a_rows:
             _append(self.a2a_path, A2A_COLUMNS, a2a_rows)
         _append(self.results_path, RESULT_COLUMNS, [row])
+
+    def order(self, keys):
+        """Rewrites both files with the runs in the order of keys (the plan's), runs not
+        among them last: a sweep's files do not depend on which run ended first."""
+        rank = {k: i for i, k in enumerate(keys)}
+        rows, _ = _read(self.results_path, RESULT_COLUMNS)
+        a2a_rows, _ = _read(self.a2a_path, A2A_COLUMNS)
+        ordered = sorted(rows, key=lambda r: rank.get(run_key(r), len(rank)))
+        if ordered != rows:
+            _rewrite(self.results_path, RESULT_COLUMNS, ordered)
+        a2a_ordered = sorted(a2a_rows, key=lambda r: rank.get(a2a_run_key(r), len(rank)))
+        if a2a_ordered != a2a_rows:
+            _rewrite(self.a2a_path, A2A_COLUMNS, a2a_ordered)
