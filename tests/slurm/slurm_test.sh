@@ -4,7 +4,8 @@
 # munge, all in a scratch directory with their own ports and key; `make deps-slurm`
 # installs them; needs root, as slurmd does), submits a short sweep (class test on the
 # small board, 9 points) as a job array, waits for its report job and checks that every
-# point succeeded and the merged CSV holds a local sweep's rows (host times apart).
+# point succeeded and the merged CSV holds a local sweep's rows (host times apart); then
+# that scancel stops a task's run with its children.
 # Needs `make BOARD=small all`.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,6 +24,11 @@ mkdir -p build
 tmp=$(mktemp -d "$root/build/slurm-test.XXXXXX")
 daemons=()
 stop_cluster() {
+    # Jobs first: their slurmstepd outlives slurmd.
+    if [ ${#daemons[@]} -gt 1 ]; then
+        scancel --partition=nvx 2>/dev/null
+        for _ in $(seq 20); do [ -z "$(squeue -h -p nvx 2>/dev/null)" ] && break; sleep 1; done
+    fi
     for pid in "${daemons[@]}"; do kill "$pid" 2>/dev/null; done
     for pid in "${daemons[@]}"; do timeout 10 tail --pid="$pid" -f /dev/null; done
 }
@@ -137,5 +143,28 @@ cmp -s <(same_rows "$csv") <(same_rows "$local_out/results.csv") \
 cmp -s <(grep -v "host wall time" "$cluster/summary.md") <(grep -v "host wall time" "$local_out/summary.md") \
     || reason="$reason summary.md differs: $(diff "$cluster/summary.md" "$local_out/summary.md" | head -6);"
 result slurm-rows-equal-local "$reason"
+
+# scancel stops a task's run and what it started (QEMU has a session of its own): a point
+# whose stand-in runner (tests/launcher/fake_nvx_run.sh) starts a long child, then hangs.
+hung=$tmp/hung
+FAKE_HANG=fn_opt:1 FAKE_FIFO=$tmp/child scripts/weak-scaling --board small --class test --apps fn --builds opt \
+    --ranks 1 --runner tests/launcher/fake_nvx_run.sh --executor slurm --out "$hung" --partition nvx \
+    --time-per-point 5 >"$tmp/hung.jobs" 2>"$tmp/hung.err"
+read -r array report_job <"$tmp/hung.jobs"
+for _ in $(seq 100); do [ -s "$tmp/child" ] && break; sleep 0.2; done
+child=$(cat "$tmp/child" 2>/dev/null)
+reason=""
+if [ -z "$child" ]; then
+    reason="the task did not start: $(cat "$tmp/hung.err"; squeue 2>&1);"
+else
+    scancel "$array"
+    timeout 20 tail --pid="$child" -f /dev/null
+    stat=$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)
+    [ -z "$stat" ] || [[ "$stat" == Z* ]] || { reason="the task's child $child still runs ($stat);"; kill "$child"; }
+fi
+for _ in $(seq 60); do [ -z "$(squeue -h -j "$array,$report_job" 2>/dev/null)" ] && break; sleep 1; done
+[ -z "$(ls -A "$hung/rows" 2>/dev/null)" ] && [ "$(cat "$hung/results.csv" 2>/dev/null | wc -l)" -le 1 ] \
+    || reason="$reason a cancelled point was recorded;"
+result slurm-scancel-stops-the-run "$reason"
 
 finish "slurm"
