@@ -14,7 +14,7 @@ include benchmarks/capbench/capbench.mk
 include benchmarks/capbench/ipc.mk
 
 .DEFAULT_GOAL := all
-.PHONY: all deps run demo test test-long test-host test-guest clean
+.PHONY: all deps deps-slurm run demo test test-long test-slurm test-host test-guest clean
 
 SUPPORT_SRCS := support/format.cpp support/mem.cpp
 FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
@@ -86,6 +86,10 @@ all: $(ICOUNT_PLUGIN)
 deps:
 	scripts/deps.sh
 
+# What make test-slurm needs beyond make deps: Slurm and munge (Debian's slurm-wlm, munge).
+deps-slurm: deps
+	scripts/install-packages.sh slurm-wlm munge
+
 # The main job: a short CAP Bench weak-scaling sweep on the default board (run-sweep,
 # mk/weak_scaling.mk): summary table on the terminal, CSV and plots in build/weak-scaling/.
 run: run-sweep
@@ -106,3 +110,9 @@ test: deps
 test-long: deps
 	for b in $(TESTED_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b all || exit 1; done
 	NVX_CLOCK=$(CLOCK) NVX_TEST_JOBS=$(TEST_JOBS) scripts/run-long-tests.sh
+
+# weak-scaling --executor slurm on a one-node Slurm cluster the test starts on this host
+# (tests/slurm/slurm_test.sh; as root): a short sweep as a job array, merged as a local one.
+test-slurm: deps-slurm
+	$(MAKE) --no-print-directory BOARD=small all
+	tests/slurm/slurm_test.sh

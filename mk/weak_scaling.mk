@@ -2,13 +2,14 @@
 #   make weak-scaling BOARD=mppa256 CLASS=small    the sweep: CSV, plots, summary in OUT
 #   make run-sweep                                 the short sweep `make run` will become
 # These make variables pass through to the driver when set: CLASS (default small), APPS,
-# BUILDS, KERNEL_OPTS, RANKS, MAPS, PPC, REPEATS, OUT, TIMEOUT.
+# BUILDS, KERNEL_OPTS, RANKS, MAPS, PPC, REPEATS, OUT, TIMEOUT, JOBS.
 .PHONY: weak-scaling run-sweep
 CLASS ?= small
 weak_scaling_options = --board $(BOARD) \
 	$(if $(APPS),--apps "$(APPS)") $(if $(BUILDS),--builds "$(BUILDS)") \
 	$(if $(KERNEL_OPTS),--kernel-opts "$(KERNEL_OPTS)") $(if $(MAPS),--maps "$(MAPS)") \
-	$(if $(PPC),--ppc $(PPC)) $(if $(REPEATS),--repeats $(REPEATS)) $(if $(TIMEOUT),--timeout $(TIMEOUT))
+	$(if $(PPC),--ppc $(PPC)) $(if $(REPEATS),--repeats $(REPEATS)) $(if $(TIMEOUT),--timeout $(TIMEOUT)) \
+	$(if $(JOBS),--jobs $(JOBS))
 
 weak-scaling: deps
 	$(MAKE) --no-print-directory BOARD=$(BOARD) all

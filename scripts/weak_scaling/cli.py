@@ -1,14 +1,17 @@
 """scripts/weak-scaling: options, the sweep loop with progress and resume, then the
 summary and the plots."""
 import argparse
+import concurrent.futures
 import datetime
 import os
+import shlex
 import signal
 import sys
+import threading
 import time
 
 from . import board as boards
-from . import plan, plots, results, runner, summary
+from . import plan, plots, results, runner, slurm, summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # Per-run time limit by class (seconds): generous, the host is shared and QEMU is slow.
@@ -62,6 +65,20 @@ def parser():
     p.add_argument("--timeout", help="seconds per run before it counts as timed out "
                                      "(default by class: test %(test)d, small %(small)d, thesis %(thesis)d)"
                                      % DEFAULT_TIMEOUT)
+    p.add_argument("--jobs", default=str(os.cpu_count() or 1),
+                   help="points run at once, each in its own QEMU (default: the host's cores, here %(default)s)")
+    p.add_argument("--executor", default="local", choices=("local", "slurm"),
+                   help="local: run the points on this host; slurm: submit them as a Slurm job array, one point "
+                        "per task, and a job after it that merges the rows and writes the summary and plots "
+                        "(--out must be on a filesystem every node shares)")
+    p.add_argument("--partition", help="Slurm partition of the jobs (default: the cluster's)")
+    p.add_argument("--time-per-point", metavar="MINUTES",
+                   help="Slurm time limit of a task (sbatch --time; default: --timeout plus %d s, in minutes)"
+                        % slurm.TIME_MARGIN_SECONDS)
+    p.add_argument("--sbatch-args", default="", metavar="ARGS",
+                   help="more sbatch arguments for every job, in one string (e.g. '--account=x --mem=4G')")
+    p.add_argument("--slurm-task", metavar="POINTS", help=argparse.SUPPRESS)
+    p.add_argument("--sbatch", default="sbatch", help=argparse.SUPPRESS)
     p.add_argument("--retry-failed", action="store_true", help="on resume, run again the points that did not succeed")
     p.add_argument("--dry-run", action="store_true", help="list the points still to run, run nothing")
     p.add_argument("--report-only", action="store_true", help="run nothing; redo summary and plots from the CSV")
@@ -99,6 +116,7 @@ class Config:
             if m not in plan.MAPPINGS:
                 raise UsageError("unknown mapping %r: compact or scatter" % m)
         self.repeats = positive(args.repeats, "--repeats")
+        self.jobs = positive(args.jobs, "--jobs")
         self.timeout = positive(args.timeout, "--timeout") if args.timeout else DEFAULT_TIMEOUT[self.klass]
         info = os.path.join(args.build_root, "tools", "board-info")
         try:
@@ -125,10 +143,28 @@ class Config:
             why = boards.check_fits(n, m, self.ppc, self.facts)
             if why:
                 raise UsageError(why)
-        self.out = args.out or os.path.join(args.build_root, "weak-scaling", "%s-%s" % (self.board, self.klass))
+        self.out = os.path.abspath(args.out or os.path.join(args.build_root, "weak-scaling",
+                                                            "%s-%s" % (self.board, self.klass)))
+        try:
+            self.sbatch_args = shlex.split(args.sbatch_args)
+        except ValueError as e:
+            raise UsageError("--sbatch-args: %s" % e)
         self.program_dir = os.path.join(args.build_root, "user", "capbench")
         self.points = plan.make_points(self.apps, self.builds, self.ranks, self.maps, self.ppc, self.repeats,
                                        self.a2a_ranks, list(plan.MAPPINGS))
+
+    def task_argv(self):
+        """The driver's options that give a Slurm task (or the report job) this sweep."""
+        a = self.args
+        argv = ["--board", self.board, "--class", self.klass, "--apps", " ".join(self.apps),
+                "--builds", " ".join(b.name for b in self.builds), "--ranks", " ".join(map(str, self.ranks)),
+                "--maps", " ".join(self.maps), "--ppc", str(self.ppc), "--repeats", str(self.repeats),
+                "--timeout", str(self.timeout), "--out", self.out,
+                "--build-root", os.path.abspath(a.build_root), "--runner", os.path.abspath(a.runner),
+                "--gnuplot", a.gnuplot]
+        if plan.A2A_APP in self.apps:
+            argv += ["--a2a-ranks", str(self.a2a_ranks)]
+        return argv
 
     def build(self, name):
         return next(b for b in self.builds if b.name == name)
@@ -148,14 +184,18 @@ def describe(point):
                                                   "" if point.ranks == 1 else "s", point.mapping, ppc, point.repeat)
 
 
-def run_point(cfg, point):
+def run_point(cfg, point, launches=None):
+    """(results row, A2A rows, wall seconds), or None when the sweep stopped meanwhile."""
     build = cfg.build(point.build)
     program = plan.program_path(cfg.program_dir, point.app, build)
     cmd = runner.command(cfg.args.runner, cfg.board, point, build, program, cfg.klass, cfg.timeout)
     started = datetime.datetime.now().isoformat(timespec="seconds")
     # nvx-run finds the board image and board-info where the programs came from.
     env = dict(os.environ, NVX_BUILD_ROOT=os.path.abspath(cfg.args.build_root))
-    status, out, err, wall = runner.run_command(cmd, cfg.timeout, env=env)
+    ran = runner.run_command(cmd, cfg.timeout, env=env, launches=launches)
+    if ran is None or (launches and launches.closed):
+        return None
+    status, out, err, wall = ran
     clusters = cfg.clusters(point)
     word, s, result, a2a = runner.classify(point, build, cfg.klass, clusters, status, out)
     log = os.path.join("logs", "%s-%s-%d-%s-%d.log" % (point.app, point.build, point.ranks, point.mapping,
@@ -180,21 +220,45 @@ def clock(seconds):
     return summary.clock(seconds)
 
 
-def sweep(cfg, store, todo):
+def sweep(cfg, store, todo, jobs):
+    """Runs the points, up to jobs at once (each run is one QEMU on one host core under
+    deterministic execution), recording each as it ends. On a signal every run stops."""
     start = time.monotonic()
     walls = []
-    for k, point in enumerate(todo, 1):
-        print("[%d/%d] %s ..." % (k, len(todo), describe(point)), file=sys.stderr, flush=True)
-        row, a2a_rows, wall = run_point(cfg, point)
-        store.append(row, a2a_rows)
-        walls.append(wall)
-        elapsed = time.monotonic() - start
-        left = sum(walls) / len(walls) * (len(todo) - k)
-        note = "" if row["status"] == "ok" else " (exit status %s, see %s)" % (
-            row["exit_status"], os.path.join(cfg.out, row["log"]))
-        print("[%d/%d] %s: %s in %.1f s%s; elapsed %s, about %s left" % (
-            k, len(todo), describe(point), row["status"], wall, note, clock(elapsed), clock(left)),
-            file=sys.stderr, flush=True)
+    launches = runner.Launches()
+    say = threading.Lock()
+
+    def progress(line):
+        with say:
+            print(line, file=sys.stderr, flush=True)
+
+    def one(k, point):
+        if launches.closed:
+            return None
+        progress("[%d/%d] %s ..." % (k, len(todo), describe(point)))
+        return run_point(cfg, point, launches)
+
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs)
+    try:
+        running = {pool.submit(one, k, p): p for k, p in enumerate(todo, 1)}
+        while running:
+            done, _ = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+            for future in done:
+                point = running.pop(future)
+                row, a2a_rows, wall = future.result()
+                store.append(row, a2a_rows)
+                walls.append(wall)
+                elapsed = time.monotonic() - start
+                left = sum(walls) / len(walls) * (len(todo) - len(walls)) / min(jobs, len(todo))
+                note = "" if row["status"] == "ok" else " (exit status %s, see %s)" % (
+                    row["exit_status"], os.path.join(cfg.out, row["log"]))
+                progress("[%d/%d] %s: %s in %.1f s%s; elapsed %s, about %s left" % (
+                    len(walls), len(todo), describe(point), row["status"], wall, note, clock(elapsed), clock(left)))
+    except BaseException:
+        launches.stop_all()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def report(cfg, rows, a2a_rows):
@@ -215,10 +279,61 @@ def report(cfg, rows, a2a_rows):
     return True
 
 
+def run_task(cfg, points_path):
+    """One task of a Slurm job array: the point of SLURM_ARRAY_TASK_ID, into its row file."""
+    try:
+        point = slurm.read_point(points_path, int(os.environ.get("SLURM_ARRAY_TASK_ID", "")))
+    except (OSError, ValueError, TypeError, slurm.SlurmError) as e:
+        print("weak-scaling: no point to run: %s" % e, file=sys.stderr)
+        return EXIT_USAGE
+    print("%s ..." % describe(point), file=sys.stderr, flush=True)
+    # scancel and the task's time limit stop the run's QEMU too (it has a session of its own).
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, runner.raise_stopped)
+    try:
+        row, a2a_rows, wall = run_point(cfg, point)
+    except runner.Stopped as e:
+        print("%s: stopped" % describe(point), file=sys.stderr)
+        return 128 + e.signum
+    results.ResultsStore(cfg.out).write_row_file(row, a2a_rows)
+    print("%s: %s in %.1f s" % (describe(point), row["status"], wall), file=sys.stderr)
+    return 0 if row["status"] == "ok" else 1
+
+
+def submit_sweep(cfg, todo):
+    """Submits the points as a job array and the report job after it."""
+    jobs_dir = os.path.join(cfg.out, "slurm")
+    os.makedirs(jobs_dir, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    points_path = os.path.join(jobs_dir, "points-%s.json" % stamp)
+    slurm.write_points(points_path, todo)
+    driver = os.path.join(ROOT, "scripts", "weak-scaling")
+    argv = cfg.task_argv()
+    args = cfg.args
+    per_point = args.time_per_point or slurm.minutes_per_point(cfg.timeout)
+    try:
+        array = slurm.submit(slurm.sbatch_command(
+            args.sbatch, "weak-scaling", os.path.join(jobs_dir, "point-%A_%a.out"), per_point, args.partition,
+            cfg.sbatch_args, [driver] + argv + ["--slurm-task", points_path], array=len(todo)))
+        report_job = slurm.submit(slurm.sbatch_command(
+            args.sbatch, "weak-scaling-report", os.path.join(jobs_dir, "report-%j.out"), slurm.REPORT_TIME,
+            args.partition, cfg.sbatch_args, [driver] + argv + ["--report-only"], after=array))
+    except slurm.SlurmError as e:
+        print("weak-scaling: %s" % e, file=sys.stderr)
+        return 1
+    print("weak-scaling: submitted job array %s (%d points) and report job %s; the summary will be %s "
+          "(follow with: squeue -j %s,%s)" % (array, len(todo), report_job, os.path.join(cfg.out, "summary.md"),
+                                              array, report_job), file=sys.stderr)
+    print("%s %s" % (array, report_job))
+    return 0
+
+
 def main(argv=None):
     args = parser().parse_args(argv)
     try:
         cfg = Config(args)
+        if args.slurm_task:
+            return run_task(cfg, args.slurm_task)
         store = results.ResultsStore(cfg.out)
         rows, _ = store.load(retry_failed=args.retry_failed and not args.dry_run and not args.report_only)
         foreign = {(r["board"], r["class"]) for r in rows} - {(cfg.board, cfg.klass)}
@@ -249,18 +364,21 @@ def main(argv=None):
             print("weak-scaling: missing programs (run 'make BOARD=%s' first): %s" % (cfg.board, " ".join(missing)),
                   file=sys.stderr)
             return EXIT_USAGE
+        if args.executor == "slurm":
+            return submit_sweep(cfg, todo)
         print("weak-scaling: %d runs on %s, class %s, into %s" % (len(todo), cfg.board, cfg.klass, cfg.out),
               file=sys.stderr)
         os.makedirs(cfg.out, exist_ok=True)
         for sig in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, runner.raise_stopped)
         try:
-            sweep(cfg, store, todo)
+            sweep(cfg, store, todo, cfg.jobs)
         except (KeyboardInterrupt, runner.Stopped) as e:
             print("\nweak-scaling: interrupted; the finished runs are in %s: rerun the same command to resume"
                   % os.path.join(cfg.out, "results.csv"), file=sys.stderr)
             return 128 + e.signum if isinstance(e, runner.Stopped) else EXIT_INTERRUPTED
     os.makedirs(cfg.out, exist_ok=True)
+    store.order([cfg.key(p) for p in cfg.points])
     rows, a2a_rows = store.load()
     plotted = report(cfg, rows, a2a_rows)
     all_ok = all(r["status"] == "ok" for r in rows)

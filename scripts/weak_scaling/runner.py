@@ -3,6 +3,7 @@ limit, and turning what it printed and its exit status into a result."""
 import os
 import signal
 import subprocess
+import threading
 import time
 
 from . import parse
@@ -38,13 +39,50 @@ def command(runner, board, point, build, program, klass, timeout):
     return cmd + [program, "--class", klass]
 
 
-def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS, env=None):
+class Launches:
+    """The runs in progress of a sweep whose points run on several threads: a signal reaches
+    only the main thread, which stops them all here; once closed, no run starts."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._procs = set()
+        self._closed = False
+
+    def start(self, cmd, env):
+        """The started process, or None once the sweep is stopping."""
+        with self._lock:
+            if self._closed:
+                return None
+            proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    universal_newlines=True, errors="replace", start_new_session=True, env=env)
+            self._procs.add(proc)
+            return proc
+
+    def finished(self, proc):
+        with self._lock:
+            self._procs.discard(proc)
+
+    def stop_all(self):
+        with self._lock:
+            self._closed = True
+            procs = list(self._procs)
+        for proc in procs:
+            _stop_group(proc)
+
+    @property
+    def closed(self):
+        return self._closed
+
+
+def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS, env=None, launches=None):
     """Runs cmd in its own session; past timeout + grace its whole process group (the
     runner and QEMU) is stopped. Returns (exit status or None if stopped, stdout, stderr,
-    wall seconds)."""
+    wall seconds), or None when launches was closed (the sweep is stopping)."""
+    launches = launches or Launches()
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            universal_newlines=True, errors="replace", start_new_session=True, env=env)
+    proc = launches.start(cmd, env)
+    if proc is None:
+        return None
     limit = timeout + grace if timeout else None
     try:
         out, err = proc.communicate(timeout=limit)
@@ -58,6 +96,8 @@ def run_command(cmd, timeout, grace=BACKSTOP_GRACE_SECONDS, env=None):
         # the driver reached it: it must not outlive the driver.
         _stop_group(proc)
         raise
+    finally:
+        launches.finished(proc)
     return status, out, err, time.monotonic() - start
 
 

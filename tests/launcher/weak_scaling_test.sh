@@ -107,7 +107,8 @@ result weak-scaling-retry-failed "$reason"
 rm -rf "$out" "$FAKE_CALLS"
 mkfifo "$tmp/fifo"
 (FAKE_HANG=fn_unopt:4 FAKE_FIFO=$tmp/fifo exec scripts/weak-scaling --board small --class test \
-    --build-root "$tmp/build" --runner tests/launcher/fake_nvx_run.sh --out "$out" --timeout 60 2>"$tmp/stderr") &
+    --build-root "$tmp/build" --runner tests/launcher/fake_nvx_run.sh --out "$out" --timeout 60 --jobs 1 \
+    2>"$tmp/stderr") &
 driver=$!
 read -r child <"$tmp/fifo"   # the point is running (blocks until the stand-in got there)
 kill -TERM "$driver"
@@ -123,6 +124,50 @@ has "$tmp/stderr" "interrupted" || reason="$reason no note;"
 sweep
 [ "$rc" = 0 ] && [ "$(rows "$csv")" = 42 ] && [ "$(calls)" = 43 ] || reason="$reason resume: status $rc, $(rows "$csv") rows, $(calls) calls;"
 result weak-scaling-interrupt "$reason"
+
+# The same with three points at once: every run stops with the driver (the hanging one and
+# those beside it), and the resume runs each point not recorded exactly once.
+rm -rf "$out" "$FAKE_CALLS"
+(FAKE_HANG=gf_opt:8 FAKE_FIFO=$tmp/fifo exec scripts/weak-scaling --board small --class test \
+    --build-root "$tmp/build" --runner tests/launcher/fake_nvx_run.sh --out "$out" --timeout 60 --jobs 3 \
+    2>"$tmp/stderr") &
+driver=$!
+read -r child <"$tmp/fifo"
+kill -TERM "$driver"
+wait "$driver"
+rc=$?
+reason=""
+[ "$rc" = 143 ] || reason="status $rc, not 143;"
+timeout 10 tail --pid="$child" -f /dev/null
+stat=$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)
+[ -z "$stat" ] || [[ "$stat" == Z* ]] || { reason="$reason the run's child $child still runs ($stat);"; kill "$child"; }
+recorded=$(rows "$csv")
+before=$(calls)
+sweep --jobs 3
+[ "$rc" = 0 ] && [ "$(rows "$csv")" = 42 ] && [ "$(( $(calls) - before ))" = "$(( 42 - recorded ))" ] \
+    || reason="$reason resume: status $rc, $(rows "$csv") rows, $(( $(calls) - before )) runs after $recorded recorded;"
+[ "$(cut -d, -f1-9 "$csv" | sort | uniq -d)" = "" ] || reason="$reason duplicate points;"
+result weak-scaling-interrupt-parallel "$reason"
+
+# --jobs 1 and --jobs 4 record the same rows in the same order, host times and start times
+# apart (wall_seconds, started), and the same summary (its host time apart).
+same_rows() {  # results.csv without the host's columns
+    python3 -c 'import csv, sys
+for r in csv.DictReader(open(sys.argv[1])): print([v for k, v in r.items() if k not in ("wall_seconds", "started")])' "$1"
+}
+for j in 1 4; do
+    out=$tmp/jobs$j
+    FAKE_FAIL="km_unopt:8:3" sweep --jobs "$j"
+done
+out=$tmp/out
+reason=""
+cmp -s <(same_rows "$tmp/jobs1/results.csv") <(same_rows "$tmp/jobs4/results.csv") \
+    || reason="results.csv differs: $(diff <(same_rows "$tmp/jobs1/results.csv") <(same_rows "$tmp/jobs4/results.csv") | head -4);"
+cmp -s "$tmp/jobs1/a2a.csv" "$tmp/jobs4/a2a.csv" || reason="$reason a2a.csv differs;"
+cmp -s <(grep -v "host wall time" "$tmp/jobs1/summary.md") <(grep -v "host wall time" "$tmp/jobs4/summary.md") \
+    || reason="$reason summary.md differs;"
+[ "$(rows "$tmp/jobs4/results.csv")" = 42 ] || reason="$reason $(rows "$tmp/jobs4/results.csv") rows;"
+result weak-scaling-jobs-same-rows "$reason"
 
 # A compact sweep with other ranks per cluster is refused in the same output directory.
 sweep --ppc 2 --apps fn --ranks "1 2"

@@ -88,6 +88,38 @@ class Store(unittest.TestCase):
         self.assertEqual(len(rows), 1)
         self.assertEqual([r["size"] for r in a2a], ["128", "256"])
 
+    def test_runs_are_put_in_the_plan_order(self):
+        # Runs of a parallel sweep end in any order.
+        self.store.append(row(app="a2a", ranks=4), [a2a_row(128, ranks=4), a2a_row(256, ranks=4)])
+        self.store.append(row(ranks=8))
+        self.store.append(row(app="a2a", ranks=12), [a2a_row(128), a2a_row(256)])
+        self.store.append(row(ranks=1))
+        plan = [results.run_key(row(ranks=1)), results.run_key(row(app="a2a", ranks=12)),
+                results.run_key(row(app="a2a", ranks=4))]
+        self.store.order(plan)
+        rows, a2a = self.store.load()
+        self.assertEqual([(r["app"], r["ranks"]) for r in rows], [("fn", "1"), ("a2a", "12"), ("a2a", "4"), ("fn", "8")])
+        self.assertEqual([(r["ranks"], r["size"]) for r in a2a], [("12", "128"), ("12", "256"), ("4", "128"), ("4", "256")])
+
+    def test_row_files_are_merged_once(self):
+        # Tasks of a Slurm job array each record their run in files of their own.
+        self.store.append(row(ranks=1))
+        self.store.write_row_file(row(app="a2a", ranks=12), [a2a_row(128), a2a_row(256)])
+        self.store.write_row_file(row(ranks=4, status="timeout"))
+        self.store.write_row_file(row(ranks=1))  # already in the CSV
+        rows, a2a = self.store.load()
+        self.assertEqual(sorted((r["app"], r["ranks"]) for r in rows), [("a2a", "12"), ("fn", "1"), ("fn", "4")])
+        self.assertEqual([r["size"] for r in a2a], ["128", "256"])
+        self.assertEqual(os.listdir(self.store.rows_dir), [])
+        self.assertEqual(self.store.load(), (rows, a2a))
+
+    def test_a_row_file_after_a_row_cut_short(self):
+        with open(self.store.results_path, "w") as f:
+            f.write(",".join(results.RESULT_COLUMNS) + "\nfn,opt,sm")
+        self.store.write_row_file(row(ranks=4))
+        rows, _ = self.store.load()
+        self.assertEqual(rows, [row(ranks=4)])
+
     def test_a2a_rows_without_their_run_are_dropped(self):
         self.store.append(row(app="a2a", ranks=12), [a2a_row(128)])
         # Stopped after the A2A rows of a second run, before its results row.

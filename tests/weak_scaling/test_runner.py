@@ -3,6 +3,7 @@
 import os
 import shutil
 import tempfile
+import threading
 import time
 import unittest
 
@@ -106,6 +107,20 @@ class RunCommand(unittest.TestCase):
         while alive(child) and time.monotonic() < deadline:
             time.sleep(0.05)
         self.assertFalse(alive(child))
+
+    def test_stopping_a_sweep_stops_its_runs_and_starts_no_more(self):
+        launches = runner.Launches()
+        ran = []
+        worker = threading.Thread(target=lambda: ran.append(runner.run_command(["sleep", "600"], 0, launches=launches)))
+        worker.start()
+        deadline = time.monotonic() + 5
+        while not launches._procs and time.monotonic() < deadline:
+            time.sleep(0.01)
+        launches.stop_all()
+        worker.join(10)
+        self.assertFalse(worker.is_alive())
+        self.assertEqual(ran[0][0], -15)
+        self.assertIsNone(runner.run_command(["true"], 0, launches=launches))
 
     def test_the_log(self):
         tmp = tempfile.mkdtemp()
