@@ -6,34 +6,9 @@
 #include <string.h>
 
 #include "mpi_check.h"
+#include "../mpi_suite/heap_exhaust.h"
 
 #define TRIES 64
-
-struct block { struct block *next; };
-
-/* Takes the whole heap in ever smaller blocks (each touched); returns the list. */
-static struct block *take_all_memory(void)
-{
-    struct block *list = NULL;
-    for (size_t size = 64 * 1024; size >= sizeof(struct block); size /= 2) {
-        struct block *b;
-        while ((b = malloc(size)) != NULL) {
-            memset(b, 0xa5, size);
-            b->next = list;
-            list = b;
-        }
-    }
-    return list;
-}
-
-static void give_back(struct block *list)
-{
-    while (list) {
-        struct block *next = list->next;
-        free(list);
-        list = next;
-    }
-}
 
 int main(int argc, char **argv)
 {

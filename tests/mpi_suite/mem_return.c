@@ -27,33 +27,10 @@
 #include <string.h>
 
 #include "suite.h"
+#include "heap_exhaust.h"
 
 enum { ROUNDS = 12, BURST = 8, COLL_COUNT = 256 };
 static const int burst_bytes[] = {8, 200, 1000, 3000};  /* eager/cell, then rendezvous */
-
-struct block { struct block *next; };
-
-static struct block *take_all_memory(void)
-{
-    struct block *list = NULL;
-    for (size_t size = 64 * 1024; size >= sizeof(struct block); size /= 2) {
-        struct block *b;
-        while ((b = malloc(size)) != NULL) {
-            b->next = list;
-            list = b;
-        }
-    }
-    return list;
-}
-
-static void give_back(struct block *list)
-{
-    while (list != NULL) {
-        struct block *next = list->next;
-        free(list);
-        list = next;
-    }
-}
 
 /* Who reads: each cluster's first rank (a reader), in world-rank order. */
 struct readers {

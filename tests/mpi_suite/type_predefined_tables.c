@@ -6,31 +6,7 @@
 #include <string.h>
 
 #include "suite.h"
-
-struct block { struct block *next; };
-
-/* Takes the whole heap in ever smaller blocks; returns the list. */
-static struct block *take_all_memory(void)
-{
-    struct block *list = NULL;
-    for (size_t size = 64 * 1024; size >= sizeof(struct block); size /= 2) {
-        struct block *b;
-        while ((b = malloc(size)) != NULL) {
-            b->next = list;
-            list = b;
-        }
-    }
-    return list;
-}
-
-static void give_back(struct block *list)
-{
-    while (list) {
-        struct block *next = list->next;
-        free(list);
-        list = next;
-    }
-}
+#include "heap_exhaust.h"
 
 static void check_untouched(MPI_Datatype type, const char *name, int keyval)
 {
