@@ -68,7 +68,7 @@ clean:
 	rm -rf $(addprefix $(BUILD_ROOT)/,$(ALL_BOARDS)) $(HOST_BUILD)
 
 # --- host tools ---
-$(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp hal/board/boot_info.hpp kernel/options.hpp support/types.hpp
+$(BOARD_INFO): scripts/tools/board_info.cpp hal/board/board.hpp hal/board/boot_info.hpp kernel/options.hpp support/types.hpp kernel/abi/nvx_abi.h
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCXX $<"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -I. -o $@ $<
 all: $(BOARD_INFO)

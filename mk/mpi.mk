@@ -41,8 +41,6 @@ MPI_LIB_OBJS := $(LIBMPI_OBJS) $(MPUTIL_OBJS) $(MPI_OBJ)/mputil/variant_opt.o $(
 $(MPI_LIB_OBJS): MPI_CXXFLAGS += $(MPI_LIB_SECTIONS)
 $(MPI_LIB_OBJS): mk/mpi.mk
 MPI_PROGRAM_LDFLAGS := -Wl,--gc-sections
-# $(call lwmpi_globals,private|shared): where the link finds nvx_globals.ld (private if empty).
-lwmpi_globals = $(if $(filter shared,$(1)),$(USER_GLOBALS_SHARED),$(USER_GLOBALS_PRIVATE))
 
 # $(call lwmpi_lib_dir,VARIANT), and the libraries an MPI program links, in order: libmpi
 # over libmputil over the runtime (whose weak nvx_program_main libmputil replaces).
@@ -57,7 +55,7 @@ lwmpi_objs = $(patsubst %,$(MPI_OBJ)/prog/%.o,$(basename $(1)))
 define lwmpi_program
 $(1): $(2) $(USER_RUNTIME) $(call lwmpi_libs,$(3))
 	@mkdir -p $$(@D)
-	$(CC) $(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(call lwmpi_globals,$(4)) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
+	$(CC) $(USER_LDFLAGS) $(MPI_PROGRAM_LDFLAGS) $(call nvx_globals,$(or $(4),private)) $(RUNTIME_CRT0) $(2) $(call lwmpi_link_libs,$(3)) -o $$@
 endef
 
 $(MPI_OBJ)/%.o: %.cpp $(NEWLIB_STAMP)

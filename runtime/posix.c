@@ -15,7 +15,6 @@
 #include <nvx/thread.h>
 
 /* User pages are the kernel's Sv39 base pages. */
-#define NVX_PAGE_SIZE 4096
 
 static int fail(int error)
 {

@@ -19,7 +19,7 @@ int nvx_rank_stack_rule(uint64_t user_memory, unsigned count, const char *settin
         return 0;
     }
     uint64_t share = user_memory / ((uint64_t)NVX_RANK_STACK_SHARE * (count > 0 ? count : 1));
-    share &= ~(uint64_t)(NVX_RANK_PAGE - 1);
+    share &= ~(uint64_t)(NVX_PAGE_SIZE - 1);
     *stack = share < NVX_RANK_STACK_MIN   ? NVX_RANK_STACK_MIN
              : share > NVX_RANK_STACK_MAX ? NVX_RANK_STACK_MAX
                                           : (size_t)share;
@@ -29,9 +29,9 @@ int nvx_rank_stack_rule(uint64_t user_memory, unsigned count, const char *settin
 uint64_t nvx_rank_private_bytes(size_t bytes)
 {
     if (bytes == 0) return 0;
-    uint64_t pages = ((uint64_t)bytes + NVX_RANK_PAGE - 1) / NVX_RANK_PAGE;
-    uint64_t leaves = ((uint64_t)bytes + NVX_RANK_LEAF_TABLE_SPAN - 1) / NVX_RANK_LEAF_TABLE_SPAN;
-    return (pages + NVX_RANK_PRIVATE_TABLES + leaves) * NVX_RANK_PAGE;
+    uint64_t pages = ((uint64_t)bytes + NVX_PAGE_SIZE - 1) / NVX_PAGE_SIZE;
+    uint64_t leaves = ((uint64_t)bytes + NVX_USER_PRIVATE_LEAF_SPAN - 1) / NVX_USER_PRIVATE_LEAF_SPAN;
+    return (pages + NVX_USER_PRIVATE_COPY_TABLES + leaves) * NVX_PAGE_SIZE;
 }
 
 uint64_t nvx_ranks_memory(unsigned count, size_t stack, size_t private_globals)

@@ -22,10 +22,12 @@ USER_RUNTIME := $(RUNTIME_CRT0) $(RUNTIME_LIB) runtime/user.ld $(wildcard runtim
 USER_LINK_LIBS := -Wl,--start-group $(RUNTIME_LIB) -lc -lm -lgcc -Wl,--end-group
 USER_DEPFLAGS := -MMD -MP
 
-# $(call nvx_user_link,ELF,OBJECTS[,private]): the command that links a user program; with
-# `private` its globals are per rank (runtime/globals/private), else shared by its threads.
-nvx_user_link = $(CC) $(USER_LDFLAGS) $(if $(filter private,$(3)),$(USER_GLOBALS_PRIVATE),$(USER_GLOBALS_SHARED)) \
-	$(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
+# $(call nvx_globals,private|shared): where a link finds nvx_globals.ld: with `private` the
+# program's globals are per rank (runtime/globals/private), else shared by its threads.
+nvx_globals = $(if $(filter private,$(1)),$(USER_GLOBALS_PRIVATE),$(USER_GLOBALS_SHARED))
+
+# $(call nvx_user_link,ELF,OBJECTS[,private]): the command that links a user program.
+nvx_user_link = $(CC) $(USER_LDFLAGS) $(call nvx_globals,$(3)) $(RUNTIME_CRT0) $(2) $(USER_LINK_LIBS) -o $(1)
 
 # $(eval $(call nvx_user_program,ELF,OBJECTS[,private])): the rule that links a user program.
 define nvx_user_program

@@ -243,6 +243,7 @@ struct nvx_info {
 #define NVX_ARGS_MAX_WORDS 32
 
 /* User address space layout (Sv39 lower half; a top-level slot is 1 GiB). */
+#define NVX_PAGE_SIZE 4096
 /* Slot 0: the program's code, shared data and heap (the heap stays below the private region). */
 /* Slot 1: the private region. A program's writable data linked there (mpicc's default) is
  * per rank: each thread that entered its own copy (NVX_SYS_PRIVATE_ENTER) sees that copy at
@@ -253,6 +254,10 @@ struct nvx_info {
 #define NVX_USER_PRIVATE_MAX (1ull << 30)
 #define NVX_USER_PRIVATE_SHARED 0x100000000ull  /* copy 0's shared address (slot 4)     */
 #define NVX_USER_PRIVATE_COPIES 64               /* copies per program, copy 0 included */
+/* A copy takes the region's pages (rounded up to NVX_PAGE_SIZE) and page tables: its own
+ * root and the private slot's table, and a leaf table per NVX_USER_PRIVATE_LEAF_SPAN. */
+#define NVX_USER_PRIVATE_COPY_TABLES 2
+#define NVX_USER_PRIVATE_LEAF_SPAN (2ull << 20)
 /* Slot 2: stacks and the clock pages. */
 #define NVX_USER_STACK_TOP 0xc0000000ull   /* main stack grows down from here      */
 #define NVX_USER_STACK_SIZE (32ull * 1024)  /* main thread's stack                  */

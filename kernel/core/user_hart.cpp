@@ -11,14 +11,18 @@
 
 namespace nvx::kernel {
 namespace {
-// The thread's root (its copy of the private region); the TLB is flushed when the user
-// translations it may hold are another root's.
-void use_thread_root(Cpu& c, const Thread* t) {
-    u64 satp = g_space.satp_of(t->copy);
+void set_root(Cpu& c, u64 satp) {
     if (c.satp != satp) {
         NVX_CSR_WRITE(satp, satp);
         c.satp = satp;
     }
+}
+
+// The thread's root (its copy of the private region); the TLB is flushed when the user
+// translations it may hold are another root's.
+void use_thread_root(Cpu& c, const Thread* t) {
+    u64 satp = g_space.satp_of(t->copy);
+    set_root(c, satp);
     if (c.user_satp != satp) {
         asm volatile("sfence.vma" ::: "memory");
         c.user_satp = satp;
@@ -28,13 +32,7 @@ void use_thread_root(Cpu& c, const Thread* t) {
 // Out of user code, the hart goes back to the program's root: a copy's root table is
 // freed with the program while the hart may sit in the kernel (the kernel's half of every
 // root is the same, and global).
-void use_program_root(Cpu& c) {
-    u64 satp = g_space.satp();
-    if (c.satp != satp) {
-        NVX_CSR_WRITE(satp, satp);
-        c.satp = satp;
-    }
-}
+void use_program_root(Cpu& c) { set_root(c, g_space.satp()); }
 
 [[noreturn]] void run_thread(Cpu& c, Thread* t) {
     u64 epoch = g_space.epoch();

@@ -20,6 +20,9 @@ inline constexpr u32 kCopies = NVX_USER_PRIVATE_COPIES;
 inline constexpr u64 kUserSlots = sv39::kEntriesPerTable / 2;
 static_assert(NVX_USER_PRIVATE_BASE % kSlotSize == 0 && NVX_USER_PRIVATE_MAX == kSlotSize, "one whole slot");
 static_assert(kFirstSharedSlot > kPrivateSlot && kFirstSharedSlot + kCopies <= kUserSlots, "shared slots fit");
+static_assert(NVX_PAGE_SIZE == sv39::kPageSize && NVX_USER_PRIVATE_LEAF_SPAN == sv39::kPageSize * sv39::kEntriesPerTable &&
+                  NVX_USER_PRIVATE_COPY_TABLES == 2,
+              "the ABI states what a copy costs: a root, the private slot's table, its leaf tables");
 
 constexpr bool in_private_region(u64 va) { return va - NVX_USER_PRIVATE_BASE < NVX_USER_PRIVATE_MAX; }
 constexpr u64 shared_base(u32 copy) { return NVX_USER_PRIVATE_SHARED + u64{copy} * kSlotSize; }

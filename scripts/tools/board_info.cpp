@@ -7,10 +7,18 @@
 #include <cstring>
 
 #include "hal/board/board.hpp"
+#include "kernel/abi/nvx_abi.h"
 #include "hal/board/boot_info.hpp"
 #include "kernel/options.hpp"
 
 namespace {
+// What a rank's copy of the private globals costs (kernel/abi/nvx_abi.h): nvx-run -v says.
+void print_user_layout() {
+    std::printf("USER_PAGE_SIZE=%u\nUSER_PRIVATE_BASE=0x%llx\nUSER_PRIVATE_COPY_TABLES=%u\nUSER_PRIVATE_LEAF_SPAN=%llu\n",
+                NVX_PAGE_SIZE, static_cast<unsigned long long>(NVX_USER_PRIVATE_BASE), NVX_USER_PRIVATE_COPY_TABLES,
+                static_cast<unsigned long long>(NVX_USER_PRIVATE_LEAF_SPAN));
+}
+
 // The launcher's limits: boot argument bytes and words, and the kernel options it may pass.
 void print_launch_limits() {
     std::printf("BOARD_ARGS_MAX_BYTES=%llu\nBOARD_ARGS_MAX_WORDS=%u\nKERNEL_OPTIONS=\"",
@@ -67,6 +75,7 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(kCoreHz),
                     static_cast<unsigned long long>(b->clusters[b->first_compute()].mem_size / nvx::MiB));
         print_launch_limits();
+        print_user_layout();
         return 0;
     }
     std::fprintf(stderr, "board-info: unknown board '%s'\n", argv[1]);

@@ -2,8 +2,8 @@
  * counter, a static inside a function, getopt's state, what a thread the rank starts sees,
  * and global arrays used as the buffers of every kind of transfer (point-to-point of each
  * protocol's size, nonblocking with global requests, collectives). Run with arguments "-n 5 -v name extra".
- * Linked with -shared-globals (globals_shared), the same program checks the old sharing
- * instead: the ranks of a cluster see one counter. */
+ * Linked with -shared-globals (globals_shared), the same program checks that the ranks of
+ * a cluster share them instead: they see one counter. */
 #include <getopt.h>
 #include <stdint.h>
 #include <stdlib.h>

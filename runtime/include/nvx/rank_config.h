@@ -12,18 +12,11 @@
 #define NVX_RANKS_PER_CLUSTER_MAX (NVX_IKC_PORTS - NVX_FIRST_USER_PORT)
 
 /* A rank's default stack: 1/NVX_RANK_STACK_SHARE of the cluster's user memory per rank
- * placed there, rounded down to NVX_RANK_PAGE and kept within [NVX_RANK_STACK_MIN,
+ * placed there, rounded down to NVX_PAGE_SIZE and kept within [NVX_RANK_STACK_MIN,
  * NVX_RANK_STACK_MAX]. NVX_RANK_STACK in the environment (nvx-run --rank-stack) sets it in
  * bytes instead, at least NVX_THREAD_STACK_MIN (the launcher's 4K). */
 #define NVX_RANK_STACK_SHARE 8u
 #define NVX_RANK_STACK_MIN (16u * 1024)
 #define NVX_RANK_STACK_MAX (64u * 1024)
-
-/* Memory a rank's private globals take besides their copy (rounded up to pages): the page
- * tables of its view (kernel/mm/private_copies.hpp): its own root table, the private
- * slot's table, and a leaf table per 2 MiB of the region. */
-#define NVX_RANK_PAGE 4096u
-#define NVX_RANK_PRIVATE_TABLES 2u
-#define NVX_RANK_LEAF_TABLE_SPAN (2u << 20)
 
 #endif

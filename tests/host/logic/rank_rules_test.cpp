@@ -28,7 +28,7 @@ TEST(RankStack, AnEighthOfUserMemoryPerRankWithinTheBounds)
 
 TEST(RankStack, RoundedDownToPages)
 {
-    EXPECT_EQ(stack_for(3 * kMiB + 123, 9) % NVX_RANK_PAGE, 0u);
+    EXPECT_EQ(stack_for(3 * kMiB + 123, 9) % NVX_PAGE_SIZE, 0u);
 }
 
 TEST(RankStack, TheSettingWinsInBytes)
