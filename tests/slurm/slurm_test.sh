@@ -23,14 +23,31 @@ done
 mkdir -p build
 tmp=$(mktemp -d "$root/build/slurm-test.XXXXXX")
 daemons=()
+# Waits until `$2...` succeeds, polling every second. Slurm works at the host's pace, so the
+# waits end on progress: the first argument is how long to wait on an idle host, multiplied
+# by the load over the cores when the wait starts, a last resort against a stuck daemon.
+wait_for() {
+    local idle_seconds=$1 cores load
+    shift
+    cores=$(nproc)
+    load=$(awk '{print int($1 + 0.999)}' /proc/loadavg)
+    [ "$load" -gt "$cores" ] || load=$cores
+    local deadline=$(( $(date +%s) + idle_seconds * load / cores ))
+    until "$@"; do
+        [ "$(date +%s)" -lt "$deadline" ] || return 1
+        sleep 1
+    done
+}
+daemons_alive() { local pid; for pid in "${daemons[@]}"; do kill -0 "$pid" 2>/dev/null || return 1; done; }
+queue_empty() { [ -z "$(squeue -h "$@" 2>/dev/null)" ]; }
 stop_cluster() {
     # Jobs first: their slurmstepd outlives slurmd.
     if [ ${#daemons[@]} -gt 1 ]; then
         scancel --partition=nvx 2>/dev/null
-        for _ in $(seq 20); do [ -z "$(squeue -h -p nvx 2>/dev/null)" ] && break; sleep 1; done
+        wait_for 60 queue_empty -p nvx
     fi
     for pid in "${daemons[@]}"; do kill "$pid" 2>/dev/null; done
-    for pid in "${daemons[@]}"; do timeout 10 tail --pid="$pid" -f /dev/null; done
+    for pid in "${daemons[@]}"; do wait "$pid" 2>/dev/null; done
 }
 trap 'stop_cluster; rm -rf "$tmp"' EXIT
 
@@ -77,17 +94,16 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=nvx Nodes=$node Default=NO MaxTime=INFINITE State=UP
 EOF
 # munged creates its socket once it is ready.
-for _ in $(seq 50); do [ -S "$socket" ] && break; sleep 0.1; done
+socket_ready() { [ -S "$socket" ] || ! daemons_alive; }
+wait_for 60 socket_ready
 slurmctld -D -i -f "$SLURM_CONF" >"$tmp/log/slurmctld.out" 2>&1 &
 daemons+=($!)
 slurmd -D -f "$SLURM_CONF" -N "$node" >"$tmp/log/slurmd.out" 2>&1 &
 daemons+=($!)
-ready=""
-for _ in $(seq 60); do
-    [ "$(sinfo -h -p nvx -o %t 2>/dev/null)" = idle ] && { ready=yes; break; }
-    sleep 0.5
-done
-if [ -z "$ready" ]; then
+node_idle() { [ "$(sinfo -h -p nvx -o %t 2>/dev/null)" = idle ]; }
+node_idle_or_dead() { node_idle || ! daemons_alive; }
+wait_for 120 node_idle_or_dead
+if ! node_idle; then
     result slurm-cluster-up "the node is not idle: $(sinfo -p nvx 2>&1); $(tail -5 "$tmp/log/slurmctld.log" "$tmp/log/slurmd.log" 2>&1)"
     finish "slurm"
     exit
@@ -109,11 +125,8 @@ grep -q "submitted job array $array (9 points) and report job $report_job" "$tmp
     || reason="$reason no submission note: $(cat "$tmp/submit.err");"
 result slurm-submit "$reason"
 
-# Wait (at most 10 minutes) for every job to leave the queue.
-for _ in $(seq 600); do
-    [ -z "$(squeue -h -j "$array,$report_job" 2>/dev/null)" ] && break
-    sleep 1
-done
+# Every job leaves the queue: each point is bounded by --time-per-point in Slurm itself.
+wait_for 1200 queue_empty -j "$array,$report_job"
 echo "test-slurm: the job array and its report took $(( $(date +%s) - start )) s"
 csv=$cluster/results.csv
 reason=""
@@ -151,18 +164,20 @@ FAKE_HANG=fn_opt:1 FAKE_FIFO=$tmp/child scripts/weak-scaling --board small --cla
     --ranks 1 --runner tests/launcher/fake_nvx_run.sh --executor slurm --out "$hung" --partition nvx \
     --time-per-point 5 >"$tmp/hung.jobs" 2>"$tmp/hung.err"
 read -r array report_job <"$tmp/hung.jobs"
-for _ in $(seq 100); do [ -s "$tmp/child" ] && break; sleep 0.2; done
+child_started() { [ -s "$tmp/child" ] || queue_empty -j "$array"; }
+wait_for 120 child_started
 child=$(cat "$tmp/child" 2>/dev/null)
 reason=""
 if [ -z "$child" ]; then
     reason="the task did not start: $(cat "$tmp/hung.err"; squeue 2>&1);"
 else
     scancel "$array"
-    timeout 20 tail --pid="$child" -f /dev/null
+    child_gone() { ! kill -0 "$child" 2>/dev/null || [[ "$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)" == Z* ]]; }
+    wait_for 60 child_gone
     stat=$(sed -n 's/.*) \(.\).*/\1/p' "/proc/$child/stat" 2>/dev/null)
     [ -z "$stat" ] || [[ "$stat" == Z* ]] || { reason="the task's child $child still runs ($stat);"; kill "$child"; }
 fi
-for _ in $(seq 60); do [ -z "$(squeue -h -j "$array,$report_job" 2>/dev/null)" ] && break; sleep 1; done
+wait_for 120 queue_empty -j "$array,$report_job"
 [ -z "$(ls -A "$hung/rows" 2>/dev/null)" ] && [ "$(cat "$hung/results.csv" 2>/dev/null | wc -l)" -le 1 ] \
     || reason="$reason a cancelled point was recorded;"
 result slurm-scancel-stops-the-run "$reason"
