@@ -29,7 +29,9 @@ SUPPORT_OBJS := $(call obj,sup,$(SUPPORT_SRCS))
 FIRMWARE_OBJS := $(call obj,fw,$(FIRMWARE_SRCS))
 KERNEL_OBJS := $(call obj,kern,$(KERNEL_SRCS))
 
-all: $(FIRMWARE_ELF) user-programs
+MODEL_TEXT := $(BUILD)/model-text
+
+all: $(FIRMWARE_ELF) $(MODEL_TEXT) user-programs
 
 # --- supervisor-side objects (firmware, kernel, support) ---
 $(BUILD)/sup/support/mem.o: support/mem.cpp
@@ -60,6 +62,13 @@ $(KERNEL_BIN): $(KERNEL_ELF)
 $(FIRMWARE_ELF): $(FIRMWARE_OBJS) $(SUPPORT_OBJS) hal/firmware/firmware.ld
 	@echo "  LD  $@"; $(CXX) $(SUPERVISOR_CXXFLAGS) -T hal/firmware/firmware.ld -Wl,--gc-sections -Wl,--no-warn-rwx-segments -o $@ $(FIRMWARE_OBJS) $(SUPPORT_OBJS) -lgcc
 	@$(SIZE) $(KERNEL_ELF) $@
+# The firmware's and the kernel's clock code (NVX_MODEL_TEXT_SECTION, nvx_abi.h): one
+# "START-END" window per line, which nvx-run hands to the instruction counter.
+$(MODEL_TEXT): $(FIRMWARE_ELF) $(KERNEL_ELF)
+	@for elf in $^; do \
+	    $(NM) $$elf | awk '$$3 == "__nvx_model_text_start" { s = $$1 } $$3 == "__nvx_model_text_end" { e = $$1 } \
+	        END { if (s == "" || e == "") exit 1; print "0x" s "-0x" e }' || { echo "$$elf: no model text window" >&2; exit 1; }; \
+	done >$@.tmp && mv $@.tmp $@
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 -include mk/host_tests.mk

@@ -3,7 +3,8 @@
 # build/tools/libnvxcount.so): kernel calls (calls_bench) and IKC round trips (ikc_bench
 # icount). Each operation runs N and then 2N times between marks; the cost of one is the
 # difference of the two windows over N, summed over every hart that ran anything, and
-# split into firmware, kernel and user. Mailbox and forwarded-call rows are one way (half
+# split into firmware, kernel and user; "model" is the clock's own code beside them, in
+# no total (README, "The virtual clock"). Mailbox and forwarded-call rows are one way (half
 # a round trip), portal rows are per byte of one one-way transfer.
 #   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|cap|all|calls|private]...]   (default: small all, then mppa256 mailbox)
 # Needs `make BOARD=B` for each board measured.
@@ -44,27 +45,27 @@ report() {
             }
             next
         }
-        $2 == "mark" && $4 == "hart" {  # nvxcount: mark M hart H fw F kernel K user U
-            m = $3; h = $5; fw[m, h] = $7; kern[m, h] = $9; user[m, h] = $11; harts[h] = 1
+        $2 == "mark" && $4 == "hart" {  # nvxcount: mark M hart H fw F kernel K user U model X
+            m = $3; h = $5; fw[m, h] = $7; kern[m, h] = $9; user[m, h] = $11; model[m, h] = $13; harts[h] = 1
         }
         END {
             for (i = 1; i <= ops; i++) {
                 a = first[i] + 1; b = first[i] + 2; scale = n[i] * div[i]
-                tf = tk = tu = 0; per = ""
+                tf = tk = tu = tm = 0; per = ""
                 for (h in harts) {
                     df = (fw[b, h] - fw[a, h]) / scale; dk = (kern[b, h] - kern[a, h]) / scale
                     du = (user[b, h] - user[a, h]) / scale
-                    tf += df; tk += dk; tu += du
+                    tf += df; tk += dk; tu += du; tm += (model[b, h] - model[a, h]) / scale
                     if (df + dk + du >= 0.5 || df + dk + du <= -0.5) per = per sprintf(" h%s=%.0f", h, df + dk + du)
                     else if (df + dk + du != 0) per = per sprintf(" h%s=%.3f", h, df + dk + du)
                 }
-                fmt = div[i] > 2 ? "%-8s %-24s %10.3f %9.3f %9.3f %9.3f  %s\n" : "%-8s %-24s %10d %9d %9d %9d  %s\n"
-                if (div[i] <= 2) { tf = round(tf); tk = round(tk); tu = round(tu) }
-                printf fmt, board, op[i], tf + tk + tu, tf, tk, tu, per
+                fmt = div[i] > 2 ? "%-8s %-24s %10.3f %9.3f %9.3f %9.3f %9.3f  %s\n" : "%-8s %-24s %10d %9d %9d %9d %9d  %s\n"
+                if (div[i] <= 2) { tf = round(tf); tk = round(tk); tu = round(tu); tm = round(tm) }
+                printf fmt, board, op[i], tf + tk + tu, tf, tk, tu, tm, per
                 # A forwarded call is two IPIs (request and answer), each sent and taken
                 # through the firmware: half its firmware share is the cost of one IPI.
                 if (op[i] == "forwarded_call")
-                    printf "%-8s %-24s %10d %9d %9d %9d  %s\n", board, "ipi_via_sbi", round(tf / 2), round(tf / 2), 0, 0, "(firmware share of forwarded_call / 2)"
+                    printf "%-8s %-24s %10d %9d %9d %9d %9d  %s\n", board, "ipi_via_sbi", round(tf / 2), round(tf / 2), 0, 0, 0, "(firmware share of forwarded_call / 2)"
             }
         }' "$tmp/$name.log" "$tmp/$name.count"
 }
@@ -111,7 +112,7 @@ measure() {
 }
 
 echo "# instructions per operation (one way; portal rows per byte), summed over harts; per hart at the end"
-printf "%-8s %-24s %10s %9s %9s %9s  %s\n" board operation total fw kernel user "per hart"
+printf "%-8s %-24s %10s %9s %9s %9s %9s  %s\n" board operation total fw kernel user model "per hart"
 if [ $# -eq 0 ]; then
     measure small all
     measure mppa256 mailbox

@@ -31,6 +31,7 @@ CXX := $(CROSS)g++
 AR := $(CROSS)ar
 OBJCOPY := $(CROSS)objcopy
 SIZE := $(CROSS)size
+NM := $(CROSS)nm
 
 # The board table is chosen by one flag; code reads it as nvx::board::kBoard (a board
 # named a-b is the table entry k_a_b).

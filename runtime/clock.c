@@ -1,5 +1,6 @@
 /* The virtual clock's reading (nvx/clock.h): two loads from the board's counter page and
- * the kernel's clock page (nvx_abi.h), at fixed addresses mapped read-only. */
+ * the kernel's clock page (nvx_abi.h), at fixed addresses mapped read-only. All of it is
+ * the clock's own code (NVX_MODEL_CODE): reading the clock costs the modeled core nothing. */
 #include <nvx/clock.h>
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
@@ -10,22 +11,22 @@
 #define COUNTERS ((const volatile struct nvx_clock_counters *)NVX_USER_CLOCK_COUNTERS)
 #define CLUSTER ((const volatile struct nvx_clock_cluster *)NVX_USER_CLOCK_CLUSTER)
 
-int nvx_clock_is_virtual(void)
+NVX_MODEL_CODE int nvx_clock_is_virtual(void)
 {
     return COUNTERS->live == NVX_CLOCK_LIVE;
 }
 
-uint64_t nvx_clock_hz(void)
+NVX_MODEL_CODE uint64_t nvx_clock_hz(void)
 {
     return CLUSTER->core_hz;
 }
 
-double nvx_clock_seconds(uint64_t cycles)
+NVX_MODEL_CODE double nvx_clock_seconds(uint64_t cycles)
 {
     return (double)cycles / (double)CLUSTER->core_hz;
 }
 
-uint64_t nvx_clock_cycles(void)
+NVX_MODEL_CODE uint64_t nvx_clock_cycles(void)
 {
     if (COUNTERS->live != NVX_CLOCK_LIVE) return nvx_ticks_to(nvx_rdtime(), CLUSTER->core_hz);
     /* The kernel notes in the clock page which hart runs each thread slot before the thread
@@ -39,18 +40,18 @@ uint64_t nvx_clock_cycles(void)
     }
 }
 
-void nvx_clock_take(uint64_t stamp)
+NVX_MODEL_CODE void nvx_clock_take(uint64_t stamp)
 {
     if (COUNTERS->live != NVX_CLOCK_LIVE || stamp <= nvx_clock_cycles()) return;
     nvx_syscall1(NVX_SYS_CLOCK_TAKE, (long)stamp);
 }
 
-void nvx_clock_serve(uint64_t stamp)
+NVX_MODEL_CODE void nvx_clock_serve(uint64_t stamp)
 {
     if (COUNTERS->live == NVX_CLOCK_LIVE) nvx_syscall1(NVX_SYS_CLOCK_TAKE, (long)stamp);
 }
 
-void nvx_clock_server(void)
+NVX_MODEL_CODE void nvx_clock_server(void)
 {
     nvx_syscall0(NVX_SYS_CLOCK_SERVER);
 }

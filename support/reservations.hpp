@@ -4,10 +4,11 @@
 // first: results do not depend on the host's order of arrival as long as the gaps fit.
 // Bounded: when full, the earliest interval is forgotten (work stamped that far back is
 // then not delayed by it; the figures can only come out early, never inflated).
-// The common case (a newcomer after everything reserved) costs the same number of
-// instructions however full the list is: a ring, searched in log2(N) fixed steps. That
-// matters: the kernel and the NoC engine run this inside the virtual time they measure.
+// The clock's own bookkeeping (NVX_MODEL_CODE): the instruction counter charges it to no
+// hart. A ring, searched in log2(N) fixed steps, so a newcomer after everything reserved
+// costs the same however full the list is.
 #pragma once
+#include "kernel/abi/nvx_abi.h"
 #include "support/types.hpp"
 
 namespace nvx {
@@ -18,7 +19,7 @@ class Reservations {
 public:
     // Earliest t >= from such that [t, t + length) overlaps no reservation (length 0: the
     // first instant at or after `from` that is not inside a reservation).
-    u64 first_fit(u64 from, u64 length) const {
+    NVX_MODEL_CODE u64 first_fit(u64 from, u64 length) const {
         u64 t = from;
         u64 need = length == 0 ? 1 : length;
         for (u32 i = ended_by(from, true); i < count_; i++) {  // sorted by start, disjoint
@@ -29,7 +30,7 @@ public:
     }
 
     // Marks [start, end) busy, merged with the intervals it overlaps or touches.
-    void reserve(u64 start, u64 end) {
+    NVX_MODEL_CODE void reserve(u64 start, u64 end) {
         if (end <= start) return;
         u32 first = ended_by(start, false);  // intervals wholly before it (not touching)
         u32 last = first;                    // one past the intervals merged into the new one

@@ -275,6 +275,17 @@ struct nvx_info {
  * The board's counter page: the instruction counter (a QEMU plugin) adds every block a hart
  * executes to cycles[global hart id]; `live` is NVX_CLOCK_LIVE while it does (otherwise the
  * clock is the board clock, `--clock wall`). A hart sleeping in wfi does not advance. */
+/* The clock's own code (reading it, stamps, reservations, serving contexts) is the
+ * simulator's work, not the modeled machine's: on the modeled core reading the clock is one
+ * rdcycle. Code placed in NVX_MODEL_TEXT_SECTION (NVX_MODEL_CODE) is not charged to any
+ * hart's clock: the instruction counter counts it apart, as "model". User programs link the
+ * section at NVX_USER_MODEL_TEXT, padded to NVX_USER_MODEL_TEXT_MAX bytes (runtime/user.ld);
+ * the firmware and the kernel between __nvx_model_text_start and __nvx_model_text_end,
+ * which the build hands to the counter (build/BOARD/model-text, read by nvx-run). */
+#define NVX_MODEL_TEXT_SECTION ".text.nvx_model"
+#define NVX_MODEL_CODE __attribute__((section(NVX_MODEL_TEXT_SECTION), noinline))
+#define NVX_USER_MODEL_TEXT 0x10000ull
+#define NVX_USER_MODEL_TEXT_MAX 0x400ull
 #define NVX_TIMER_HZ 10000000ull              /* the board clock (rdtime, mtime) frequency */
 #define NVX_USER_CLOCK_COUNTERS 0x80100000ull /* slot 2, below the thread stacks         */
 #define NVX_USER_CLOCK_CLUSTER (NVX_USER_CLOCK_COUNTERS + 4096)

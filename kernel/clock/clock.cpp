@@ -24,7 +24,7 @@ static_assert(NVX_USER_CLOCK_COUNTERS % board::kPageSize == 0 &&
               NVX_USER_CLOCK_CLUSTER == NVX_USER_CLOCK_COUNTERS + board::kPageSize);
 
 // The counter page, seen through the kernel's read-only map of the program region.
-const nvx_clock_counters& counters() {
+NVX_MODEL_CODE const nvx_clock_counters& counters() {
     return *reinterpret_cast<const nvx_clock_counters*>(kProgramVirtualBase + (board::kClockCounterPage - board::kProgramBase));
 }
 
@@ -52,15 +52,15 @@ u64 g_answer_at;
 bool g_answer_named;
 
 // Written only by hart `local` (its kernel), read by any hart and by user space.
-u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
+NVX_MODEL_CODE u64* offset_of(u32 local) { return &g_page.clock.offset[local]; }
 
-u64 counter_of(u32 local) { return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]); }
+NVX_MODEL_CODE u64 counter_of(u32 local) { return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]); }
 
 // Rebases hart `local`'s clock so that it reads `t` now. Its offset may go down: the core
 // is a server whose time is per context (no user thread reads it), and a user hart's time
 // is that of the thread it runs (each thread's own time never goes back).
-void set_time(u32 local, u64 t) { atomic::store_relaxed(offset_of(local), t - counter_of(local)); }
-void set_core_time(u64 t) { set_time(0, t); }
+NVX_MODEL_CODE void set_time(u32 local, u64 t) { atomic::store_relaxed(offset_of(local), t - counter_of(local)); }
+NVX_MODEL_CODE void set_core_time(u64 t) { set_time(0, t); }
 
 // User harts as servers too: the virtual time each thread ran there, so that a thread the
 // scheduler hands to a hart (in host order) runs from its own time, after what that hart
@@ -74,7 +74,7 @@ u64 g_run_start[kMaxHarts];
 // instructions whatever the other harts do (a shared maximum's compare-and-swap retried
 // as often as the host interleaved the harts).
 u64 g_latest[kMaxHarts];
-void note_latest(u64 t) {
+NVX_MODEL_CODE void note_latest(u64 t) {
     u64* mine = &g_latest[this_cpu().local];
     if (t > atomic::load_relaxed(mine)) atomic::store_relaxed(mine, t);
 }
@@ -96,49 +96,49 @@ bool clock_boot() {
     return true;
 }
 
-bool clock_is_virtual() { return g_virtual; }
+NVX_MODEL_CODE bool clock_is_virtual() { return g_virtual; }
 
-u64 clock_now(u32 local) {
+NVX_MODEL_CODE u64 clock_now(u32 local) {
     if (!g_virtual) return 0;
     return atomic::load_relaxed(&counters().cycles[g_page.clock.first_hart + local]) + atomic::load_relaxed(offset_of(local));
 }
 
-void clock_advance_to(Cpu& c, u64 stamp) {
+NVX_MODEL_CODE void clock_advance_to(Cpu& c, u64 stamp) {
     u64 now = clock_now(c.local);
     if (stamp > now) atomic::store_relaxed(offset_of(c.local), *offset_of(c.local) + (stamp - now));
 }
 
-void clock_stamp_thread(const Thread* t, u64 stamp) {
+NVX_MODEL_CODE void clock_stamp_thread(const Thread* t, u64 stamp) {
     note_latest(stamp);
     ThreadTime& time = g_thread_time[thread_slot(t)];
     if (time.id != t->id) time = {t->id, 0, false};
     if (stamp > time.stamp || time.server) time.stamp = stamp;
 }
 
-bool clock_thread_is_server(const Thread* t) {
+NVX_MODEL_CODE bool clock_thread_is_server(const Thread* t) {
     const ThreadTime& time = g_thread_time[thread_slot(t)];
     return time.id == t->id && time.server;
 }
 
-void clock_make_server(Cpu& c, const Thread* t) {
+NVX_MODEL_CODE void clock_make_server(Cpu& c, const Thread* t) {
     ThreadTime& time = g_thread_time[thread_slot(t)];  // t runs here: nobody else writes its slot now
     if (time.id != t->id) time = {t->id, clock_now(c.local), false};
     time.server = true;
 }
 
-u64 clock_thread_stamp(const Thread* t) {
+NVX_MODEL_CODE u64 clock_thread_stamp(const Thread* t) {
     const ThreadTime& time = g_thread_time[thread_slot(t)];
     return time.id == t->id ? time.stamp : 0;
 }
 
-void clock_thread_leaves(Cpu& c, const Thread* t) {
+NVX_MODEL_CODE void clock_thread_leaves(Cpu& c, const Thread* t) {
     u64 now = clock_now(c.local);
     if (g_virtual) g_hart_busy[c.local].reserve(g_run_start[c.local], now);
     note_latest(now);
     clock_stamp_thread(t, now);
 }
 
-void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
+NVX_MODEL_CODE void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
     u32 slot = thread_slot(t);
     // Before the thread runs here: nvx_clock_cycles() reads it to find this hart.
     atomic::store_relaxed(&g_page.clock.thread_hart[slot], c.local);
@@ -152,7 +152,7 @@ void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from) {
     g_run_start[c.local] = start;
 }
 
-void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
+NVX_MODEL_CODE void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
     if (!g_virtual) return;
     u64 now = clock_now(c.local);
     bool server = clock_thread_is_server(t);  // it begins a request: from the request's time
@@ -166,7 +166,7 @@ void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
     g_run_start[c.local] = start;
 }
 
-bool clock_stamp_ok(u64 stamp) {
+NVX_MODEL_CODE bool clock_stamp_ok(u64 stamp) {
     for (u32 local = 0; local < g_page.clock.harts; local++) {
         if (stamp <= atomic::load_relaxed(&g_latest[local])) return true;
         if (local > 0 && stamp <= clock_now(local)) return true;  // a user hart's time is a thread's
@@ -174,32 +174,32 @@ bool clock_stamp_ok(u64 stamp) {
     return false;
 }
 
-void clock_serve(u64 stamp) {
+NVX_MODEL_CODE void clock_serve(u64 stamp) {
     g_answer_named = false;
     if (g_virtual) set_core_time(stamp);
 }
 
-void clock_serve_idle() {
+NVX_MODEL_CODE void clock_serve_idle() {
     g_answer_named = false;
     if (g_virtual) set_core_time(0);
 }
 
-void clock_take(u64 stamp) {
+NVX_MODEL_CODE void clock_take(u64 stamp) {
     if (g_virtual && stamp > clock_now(0)) set_core_time(stamp);
 }
 
-u64 clock_here() { return clock_now(this_cpu().local); }
+NVX_MODEL_CODE u64 clock_here() { return clock_now(this_cpu().local); }
 
-void clock_rewind_here(u64 t) {
+NVX_MODEL_CODE void clock_rewind_here(u64 t) {
     if (g_virtual) set_time(this_cpu().local, t);
 }
 
-void clock_answer_at(u64 t) {
+NVX_MODEL_CODE void clock_answer_at(u64 t) {
     g_answer_at = t;
     g_answer_named = true;
 }
 
-u64 clock_answer() { return g_answer_named ? g_answer_at : clock_core_now(); }
+NVX_MODEL_CODE u64 clock_answer() { return g_answer_named ? g_answer_at : clock_core_now(); }
 
 u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 

@@ -3,7 +3,8 @@
 # arguments): virtual is the default where the plugin is built; guest RAM is then a
 # /dev/shm file of the board's RAM size, shared with QEMU and the plugin (ram=, clock= from
 # board-info), unique per run and removed at exit; --count-insns rides on the same plugin;
-# wall loads nothing; bad values are refused with status 2. --exec: deterministic (one host
+# wall loads nothing; every plugin gets the firmware's and the kernel's clock code windows
+# (model=, from build/small/model-text); bad values are refused with status 2. --exec: deterministic (one host
 # thread, turns counted in instructions) is the virtual clock's default, parallel (a host
 # thread per hart) the wall clock's; deterministic with the wall clock is refused.
 set -uo pipefail
@@ -13,6 +14,7 @@ cd "$root"
 program=build/user/hello.elf
 unset NVX_CLOCK NVX_EXEC  # the tests below choose the clock and the execution themselves
 eval "$(build/tools/board-info small)"
+models=$(sed 's/^/,model=/' build/small/model-text | tr -d '\n')  # the windows the plugin must get
 
 fake=$(mktemp -d "${TMPDIR:-/tmp}/nvx-clock-test.XXXXXX")
 trap 'rm -rf "$fake"' EXIT
@@ -51,7 +53,7 @@ ram=$(ram_of "$fake/a")
     reason="$reason no shared memory-backend-file;"
 [ "$(arg "$fake/a" "^memory-backend=nvx.ram$")" = 1 ] || reason="$reason the machine does not use it;"
 [ "$(arg "$fake/a" "ram-size $((BOARD_RAM_MIB * 1024 * 1024))")" = 1 ] || reason="$reason RAM file not at the board's size;"
-[ "$(arg "$fake/a" "libnvxcount.so,ram=$ram,clock=$BOARD_CLOCK_OFFSET$")" = 1 ] || reason="$reason plugin arguments wrong;"
+[ "$(arg "$fake/a" "libnvxcount.so,ram=$ram,clock=$BOARD_CLOCK_OFFSET$models$")" = 1 ] || reason="$reason plugin arguments wrong;"
 [ -n "$ram" ] && [ ! -e "$ram" ] || reason="$reason RAM file '$ram' left behind;"
 result clock-virtual-default "$reason"
 
@@ -63,7 +65,7 @@ run "$fake/b" --clock virtual
 # --count-insns with the clock: one plugin instance doing both.
 run "$fake/c" --count-insns "$fake/counts.txt"
 ram=$(ram_of "$fake/c")
-[ "$(arg "$fake/c" "^-plugin$")" = 1 ] && [ "$(arg "$fake/c" "libnvxcount.so,ram=$ram,clock=$BOARD_CLOCK_OFFSET,out=$fake/counts.txt$")" = 1 ] &&
+[ "$(arg "$fake/c" "^-plugin$")" = 1 ] && [ "$(arg "$fake/c" "libnvxcount.so,ram=$ram,clock=$BOARD_CLOCK_OFFSET,out=$fake/counts.txt$models$")" = 1 ] &&
     result clock-with-count-insns "" || result clock-with-count-insns "$(grep nvxcount "$fake/c")"
 
 # Wall: no RAM file, no plugin; with --count-insns the plugin only counts.
@@ -71,7 +73,7 @@ run "$fake/d" --clock wall
 [ "$(arg "$fake/d" "memory-backend")" = 0 ] && [ "$(arg "$fake/d" "^-plugin$")" = 0 ] &&
     result clock-wall "" || result clock-wall "$(grep -e memory-backend -e plugin "$fake/d")"
 run "$fake/e" --clock wall --count-insns "$fake/counts.txt"
-[ "$(arg "$fake/e" "memory-backend")" = 0 ] && [ "$(arg "$fake/e" "libnvxcount.so,out=$fake/counts.txt$")" = 1 ] &&
+[ "$(arg "$fake/e" "memory-backend")" = 0 ] && [ "$(arg "$fake/e" "libnvxcount.so,out=$fake/counts.txt$models$")" = 1 ] &&
     result clock-wall-count-insns "" || result clock-wall-count-insns "$(grep -e memory-backend -e nvxcount "$fake/e")"
 
 # NVX_CLOCK sets the default; --clock still decides.

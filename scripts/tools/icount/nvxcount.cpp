@@ -12,6 +12,9 @@
 // BOARD_CLOCK_OFFSET); each executed block's instruction count is added to its hart's word
 // there (struct nvx_clock_counters, kernel/abi/nvx_abi.h), and the page is marked live. Alone
 // it only keeps the clock (no table at exit); with out= or profile=on it also counts.
+// model=START-END (hex, repeatable; nvx-run passes the firmware's and the kernel's, and the
+// user window is nvx_abi.h's NVX_USER_MODEL_TEXT): blocks starting there are the clock's own
+// code, the simulator's work: counted apart as "model", never added to a hart's clock.
 // limit=N ends the run when the harts together have executed N instructions: a program that
 // spins forever is caught by work done, whatever the host's speed or load. The plugin then
 // prints the limit and each busy hart's share to stderr and exits QEMU with status 124.
@@ -38,17 +41,30 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = 1;
 namespace {
 using nvx::u64;
 
-enum Level : unsigned { kFirmware, kKernel, kUser, kLevels };
-const char* const kLevelNames[kLevels] = {"fw", "kernel", "user"};
+enum Level : unsigned { kFirmware, kKernel, kUser, kModel, kLevels };
+const char* const kLevelNames[kLevels] = {"fw", "kernel", "user", "model"};
 
 struct Counts {
     u64 at[kLevels];
 };
 
+// The clock's own code: the user window and the model= windows.
+struct Window {
+    u64 start, end;
+};
+std::vector<Window> g_model_windows = {{NVX_USER_MODEL_TEXT, NVX_USER_MODEL_TEXT + NVX_USER_MODEL_TEXT_MAX}};
+
+bool is_model(u64 vaddr) {
+    for (const Window& w : g_model_windows)
+        if (vaddr >= w.start && vaddr < w.end) return true;
+    return false;
+}
+
 // Firmware is linked in its own region; user space lies below RAM; everything else in RAM
 // (the kernel's direct map and its boot code at physical addresses) is the kernel.
 Level level_of(u64 vaddr) {
     using namespace nvx::board;
+    if (is_model(vaddr)) return kModel;
     if (vaddr < kRamBase) return kUser;
     if (vaddr - kFirmwareBase < kFirmwareSize) return kFirmware;
     return kKernel;
@@ -120,7 +136,9 @@ void on_block(unsigned vcpu, void* packed) {
     if (vcpu >= g_harts) return;
     u64& counter = g_now[vcpu].at[bits & 3];
     __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
-    if constexpr (kClock) tick_clock(vcpu, bits >> 2);
+    if constexpr (kClock) {
+        if ((bits & 3) != kModel) tick_clock(vcpu, bits >> 2);
+    }
     if (g_limit != 0) count_for_limit(vcpu, bits >> 2);
 }
 
@@ -147,10 +165,10 @@ void on_mark(unsigned vcpu, void*) {
         for (unsigned l = 0; l < kLevels; l++) any |= d[l] = now.at[l] - g_last_mark[h].at[l];
         g_last_mark[h] = now;
         if (any == 0) continue;
-        std::snprintf(line, sizeof line, "nvxcount: mark %lu hart %u fw %llu kernel %llu user %llu\n",
+        std::snprintf(line, sizeof line, "nvxcount: mark %lu hart %u fw %llu kernel %llu user %llu model %llu\n",
                       id, h,
                       static_cast<unsigned long long>(d[kFirmware]), static_cast<unsigned long long>(d[kKernel]),
-                      static_cast<unsigned long long>(d[kUser]));
+                      static_cast<unsigned long long>(d[kUser]), static_cast<unsigned long long>(d[kModel]));
         emit(line);
     }
     if (g_out != nullptr) std::fflush(g_out);
@@ -176,7 +194,7 @@ void on_profiled_block(unsigned vcpu, void* data) {
     u64& counter = g_now[vcpu].at[b->level];
     __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
     (*g_profile)[vcpu][b->vaddr] += b->insns;
-    if (g_clock != nullptr) tick_clock(vcpu, b->insns);
+    if (g_clock != nullptr && b->level != kModel) tick_clock(vcpu, b->insns);
     if (g_limit != 0) count_for_limit(vcpu, b->insns);
 }
 
@@ -186,8 +204,10 @@ void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     size_t n = qemu_plugin_tb_n_insns(tb);
     u64 vaddr = qemu_plugin_tb_vaddr(tb);
     if (!g_counting) {
-        qemu_plugin_register_vcpu_tb_exec_cb(tb, g_clock != nullptr ? on_clock_block : on_limit_block,
-                                             QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
+        bool clocked = g_clock != nullptr && !is_model(vaddr);
+        if (clocked || g_limit != 0)
+            qemu_plugin_register_vcpu_tb_exec_cb(tb, clocked ? on_clock_block : on_limit_block,
+                                                 QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
         return;
     }
     if (g_profile != nullptr) {
@@ -217,21 +237,24 @@ void on_exit(qemu_plugin_id_t, void*) {
     if (!g_counting) return;
     char line[160];
     Counts total{};
-    emit("nvxcount: hart          fw      kernel        user       total\n");
+    // total: the modeled machine's work; model: the clock's own code, beside it.
+    emit("nvxcount: hart          fw      kernel        user       total       model\n");
     for (unsigned h = 0; h < g_harts; h++) {
         const Counts& c = g_now[h];
         u64 sum = c.at[kFirmware] + c.at[kKernel] + c.at[kUser];
-        if (sum == 0) continue;
+        if (sum + c.at[kModel] == 0) continue;
         for (unsigned l = 0; l < kLevels; l++) total.at[l] += c.at[l];
-        std::snprintf(line, sizeof line, "nvxcount: %4u %11llu %11llu %11llu %11llu\n", h,
+        std::snprintf(line, sizeof line, "nvxcount: %4u %11llu %11llu %11llu %11llu %11llu\n", h,
                       static_cast<unsigned long long>(c.at[kFirmware]), static_cast<unsigned long long>(c.at[kKernel]),
-                      static_cast<unsigned long long>(c.at[kUser]), static_cast<unsigned long long>(sum));
+                      static_cast<unsigned long long>(c.at[kUser]), static_cast<unsigned long long>(sum),
+                      static_cast<unsigned long long>(c.at[kModel]));
         emit(line);
     }
-    std::snprintf(line, sizeof line, "nvxcount: all  %11llu %11llu %11llu %11llu\n",
+    std::snprintf(line, sizeof line, "nvxcount: all  %11llu %11llu %11llu %11llu %11llu\n",
                   static_cast<unsigned long long>(total.at[kFirmware]), static_cast<unsigned long long>(total.at[kKernel]),
                   static_cast<unsigned long long>(total.at[kUser]),
-                  static_cast<unsigned long long>(total.at[kFirmware] + total.at[kKernel] + total.at[kUser]));
+                  static_cast<unsigned long long>(total.at[kFirmware] + total.at[kKernel] + total.at[kUser]),
+                  static_cast<unsigned long long>(total.at[kModel]));
     emit(line);
     if (g_profile != nullptr) {
         std::map<u64, u64> merged;
@@ -305,11 +328,21 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 std::fprintf(stderr, "nvxcount: limit=%s is not a positive number of instructions\n", argv[i] + 6);
                 return -1;
             }
+        } else if (std::strncmp(argv[i], "model=", 6) == 0) {
+            char* end = nullptr;
+            Window w{};
+            w.start = std::strtoull(argv[i] + 6, &end, 0);
+            if (end != nullptr && *end == '-') w.end = std::strtoull(end + 1, &end, 0);
+            if (end == nullptr || *end != '\0' || w.end < w.start) {
+                std::fprintf(stderr, "nvxcount: model=%s is not a window START-END\n", argv[i] + 6);
+                return -1;
+            }
+            if (w.end > w.start) g_model_windows.push_back(w);  // an image may have none
         } else if (std::strcmp(argv[i], "profile=on") == 0) {
             count_asked = true;
             g_profile = new std::vector<std::unordered_map<u64, u64>>();
         } else {
-            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET, limit=N)\n",
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET, limit=N, model=START-END)\n",
                          argv[i]);
             return -1;
         }
