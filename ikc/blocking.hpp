@@ -1,58 +1,64 @@
-// How an IKC call ends or sleeps on the kernel core: shared by mailbox, portal and sync.
+// How an IKC operation waits on the kernel core and ends: shared by mailbox, portal and sync.
 #pragma once
 #include "ikc/endpoint_table.hpp"
-#include "ikc/pending_io.hpp"
+#include "ikc/ops.hpp"
 #include "kernel/sched/blocking.hpp"
 
 namespace nvx::ikc {
 using kernel::CallResult;
 using kernel::resume_with;
 using kernel::Thread;
-using kernel::ThreadQueue;
 
-// Puts `t` to sleep at the tail of `queue` on behalf of endpoint `e`.
-inline CallResult sleep_on(ThreadQueue& queue, Thread* t, Endpoint& e) {
-    queue.push(t);
-    io_of(t).waiting_on = &e;
+// `op` waits at the tail of `queue` on behalf of endpoint `e`; its call ends (a
+// synchronous caller sleeps, an asynchronous start returns).
+inline CallResult sleep_on(OpQueue& queue, IkcOp* op, Endpoint& e) {
+    queue.push(op);
+    op->queue = &queue;
+    op->waiting_on = &e;
     e.pending++;
     e.stats.waits++;
-    return kernel::block(t, kernel::BlockReason::Module);
+    return leave_under_way(op);
 }
 
-// Deadlock report: what a thread asleep on `e` (a `kind` endpoint) waits for.
+// Deadlock report: what an operation waiting on `e` (a `kind` endpoint) waits for.
 bool describe_endpoint_wait(const Endpoint& e, const char* kind, char* out, u64 size);
+// ... and what operation `op` waits for.
+bool describe_op_wait(const IkcOp* op, char* out, u64 size);
 
-// Wakes a thread that slept in sleep_on with its call's result.
-inline void wake_at(Thread* t, Endpoint& e, i64 result, u64 at) {
+// Ends an operation that waited in sleep_on (already out of its queue) with its result,
+// at virtual time `at`.
+inline void wake_at(IkcOp* op, Endpoint& e, i64 result, u64 at) {
     e.pending--;
-    kernel::wake_at(t, result, at);
+    op->queue = nullptr;
+    op->waiting_on = nullptr;
+    complete(op, result, at);
 }
 // The same, going on from the waker's time (the core's current service context).
-inline void wake(Thread* t, Endpoint& e, i64 result) { wake_at(t, e, result, kernel::clock_core_now()); }
+inline void wake(IkcOp* op, Endpoint& e, i64 result) { wake_at(op, e, result, kernel::clock_core_now()); }
 
-// Retries the sleepers of `queue` in order. One that still cannot go holds back the later
-// ones for the same port (their order is kept) but not those for other ports.
-// go(t) returns true when t's request went through (go wakes t itself).
+// Retries the operations of `queue` in order. One that still cannot go holds back the
+// later ones for the same port (their order is kept) but not those for other ports.
+// go(op) returns true when op's request went through (go ends op itself).
 template <typename PortOf, typename Go>
-void retry_in_port_order(ThreadQueue& queue, PortOf port_of, Go go) {
-    ThreadQueue still_waiting;
+void retry_in_port_order(OpQueue& queue, PortOf port_of, Go go) {
+    OpQueue still_waiting;
     u64 stuck_ports = 0;
     while (!queue.empty()) {
-        Thread* t = queue.pop();
-        u64 port_bit = 1ull << port_of(t);
-        if ((stuck_ports & port_bit) || !go(t)) {
+        IkcOp* op = queue.pop();
+        u64 port_bit = 1ull << port_of(op);
+        if ((stuck_ports & port_bit) || !go(op)) {
             stuck_ports |= port_bit;
-            still_waiting.push(t);
+            still_waiting.push(op);
         }
     }
-    queue = still_waiting;
+    queue = still_waiting;  // each keeps op->queue == &queue
 }
 
-// True if a sleeper of `queue` already waits to go to `port` (a newcomer queues behind it).
+// True if an operation of `queue` already waits to go to `port` (a newcomer queues behind it).
 template <typename PortOf>
-bool waiting_for_port(const ThreadQueue& queue, u32 port, PortOf port_of) {
-    for (Thread* t = queue.front(); t != nullptr; t = t->next)
-        if (port_of(t) == port) return true;
+bool waiting_for_port(const OpQueue& queue, u32 port, PortOf port_of) {
+    for (IkcOp* op = queue.front(); op != nullptr; op = op->next)
+        if (port_of(op) == port) return true;
     return false;
 }
 

@@ -3,6 +3,7 @@
 // sends from this cluster to a remote (node, port).
 #pragma once
 #include "ikc/ikc_config.hpp"
+#include "ikc/ikc_op.hpp"
 #include "kernel/sched/thread.hpp"
 
 namespace nvx::ikc {
@@ -16,10 +17,10 @@ struct Endpoint {
     u32 remote_node;  // output: target node; portal input: the allowed sender
     u32 remote_port;  // output: target port
     bool allowed;     // portal input: a sender is allowed for the next read
-    u32 pending;      // threads blocked in calls on this endpoint
+    u32 pending;      // operations waiting on this endpoint
     u64 sync_nodes;   // sync: expected senders (input) or targets (output)
     nvx_ikc_stats stats;
-    kernel::ThreadQueue waiters;  // readers (input) in arrival order
+    OpQueue waiters;  // reads (input) in arrival order
 };
 
 template <u32 Capacity>
@@ -58,7 +59,7 @@ public:
     u32 id_of(const Endpoint* e) const { return static_cast<u32>(e - slots_); }
     Endpoint& at(u32 id) { return slots_[id]; }
 
-    // Frees `id` unless threads still wait on it (-EBUSY).
+    // Frees `id` unless operations still wait on it (-EBUSY).
     i64 release(Endpoint* e) {
         if (e->pending != 0 || !e->waiters.empty()) return -NVX_EBUSY;
         e->used = false;

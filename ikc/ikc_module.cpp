@@ -3,6 +3,7 @@
 #include "support/format.hpp"
 #include "ikc/mailbox.hpp"
 #include "ikc/noc_selftest.hpp"
+#include "ikc/ops.hpp"
 #include "ikc/own_nodes.hpp"
 #include "ikc/portal.hpp"
 #include "ikc/sync.hpp"
@@ -11,8 +12,6 @@
 #include "support/atomic.hpp"
 
 namespace nvx::ikc {
-PendingIo g_pending_io[kernel::kMaxThreads];
-
 bool describe_endpoint_wait(const Endpoint& e, const char* kind, char* out, u64 size) {
     if (e.direction == Direction::Output)
         format(out, size, "%s write to node %u port %u", kind, e.remote_node, e.remote_port);
@@ -21,6 +20,10 @@ bool describe_endpoint_wait(const Endpoint& e, const char* kind, char* out, u64 
     else
         format(out, size, "%s %s on node %u port %u", kind, e.sync_nodes != 0 ? "wait" : "read", e.node, e.port);
     return true;
+}
+
+bool describe_op_wait(const IkcOp* op, char* out, u64 size) {
+    return mailbox_describe_wait(op, out, size) || portal_describe_wait(op, out, size) || sync_describe_wait(op, out, size);
 }
 
 namespace {
@@ -45,9 +48,7 @@ bool poll() {
     return moved;
 }
 
-bool describe_wait(const Thread* t, char* out, u64 size) {
-    return mailbox_describe_wait(t, out, size) || portal_describe_wait(t, out, size) || sync_describe_wait(t, out, size);
-}
+bool describe_wait(const Thread* t, char* out, u64 size) { return ops_describe_wait(t, out, size); }
 
 void program_ended() {
     // A window still posted names the old program's pages; armed syncs would eat the
@@ -59,6 +60,7 @@ void program_ended() {
     mailbox_reset();
     portal_reset();
     sync_reset();
+    ops_reset();
 }
 
 using kernel::call_with;
@@ -70,6 +72,9 @@ const kernel::KernelCall kCalls[] = {
     {NVX_SYS_MAILBOX_READ, kCore, call_with<mailbox_read>},     {NVX_SYS_MAILBOX_WRITE, kCore, call_with<mailbox_write>},
     {NVX_SYS_MAILBOX_CLOSE, kCore, call_with<mailbox_close>},   {NVX_SYS_MAILBOX_UNLINK, kCore, call_with<mailbox_unlink>},
     {NVX_SYS_MAILBOX_STATS, kCore, call_with<mailbox_stats>},   {NVX_SYS_PORTAL_CREATE, kCore, call_with<portal_create>},
+    {NVX_SYS_MAILBOX_AREAD, kCore, call_with<mailbox_aread>},   {NVX_SYS_MAILBOX_AWRITE, kCore, call_with<mailbox_awrite>},
+    {NVX_SYS_PORTAL_AREAD, kCore, call_with<portal_aread>},     {NVX_SYS_PORTAL_AWRITE, kCore, call_with<portal_awrite>},
+    {NVX_SYS_IKC_WAIT, kCore, call_with<ikc_wait>},             {NVX_SYS_IKC_CANCEL, kCore, call_with<ikc_cancel>},
     {NVX_SYS_PORTAL_ALLOW, kCore, call_with<portal_allow>},     {NVX_SYS_PORTAL_OPEN, kCore, call_with<portal_open>},
     {NVX_SYS_PORTAL_READ, kCore, call_with<portal_read>},       {NVX_SYS_PORTAL_WRITE, kCore, call_with<portal_write>},
     {NVX_SYS_PORTAL_CLOSE, kCore, call_with<portal_close>},     {NVX_SYS_PORTAL_UNLINK, kCore, call_with<portal_unlink>},
@@ -83,4 +88,4 @@ const kernel::KernelCall kCalls[] = {
 
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
                                    sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended,
-                                   nvx::ikc::noc_selftest, nvx::ikc::describe_wait};
+                                   nvx::ikc::noc_selftest, nvx::ikc::describe_wait, nvx::ikc::ops_thread_ended};

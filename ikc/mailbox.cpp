@@ -12,6 +12,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/proc/process.hpp"
+#include "ikc/ops.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 
@@ -23,9 +24,9 @@ using noc::MailboxMessage;
 
 EndpointTable<kVirtualMailboxes> g_mailboxes;
 MessageBuffers g_buffers;
-ThreadQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
-ThreadQueue g_held_waits;                       // remote sends behind a refused message for their port
-ThreadQueue g_local_waits;                      // local sends waiting for room at their port
+OpQueue g_credit_waits[board::kMaxNodes];  // remote sends waiting for a slot at that node
+OpQueue g_held_waits;                       // remote sends behind a refused message for their port
+OpQueue g_local_waits;                      // local sends waiting for room at their port
 // Sending side: our messages receivers refused, kept until their port drains; and the
 // receivers whose refused message found the pool full (it waits in the event area, and
 // the engine lets nothing else go there until we take it).
@@ -57,11 +58,11 @@ void port_left(u32 node, u32 port, u64 at) {
 }
 bool g_look_again;     // the program ended: look at the slots once more, whatever was raised
 
-MailboxMessage& staged(Thread* t) { return *reinterpret_cast<MailboxMessage*>(io_of(t).staging); }
-static_assert(sizeof(PendingIo::staging) >= sizeof(MailboxMessage));
+MailboxMessage& staged(IkcOp* op) { return *reinterpret_cast<MailboxMessage*>(op->staging); }
+static_assert(sizeof(IkcOp::staging) >= sizeof(MailboxMessage));
 
-u32 target_port(Thread* t) { return staged(t).header.target_port; }
-Endpoint& endpoint_of(Thread* t) { return g_mailboxes.at(io_of(t).endpoint); }
+u32 target_port(IkcOp* op) { return staged(op).header.target_port; }
+Endpoint& endpoint_of(IkcOp* op) { return g_mailboxes.at(op->endpoint); }
 u64 phys_of(const void* p) { return kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(p)); }
 
 bool copy_origin(UserAddr to, Origin origin) {
@@ -77,17 +78,17 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
     return length;
 }
 
-// Reader `t` takes the oldest buffered message `m` of `in`'s port, whichever of the two
+// Read `reader` takes the oldest buffered message `m` of `in`'s port, whichever of the two
 // the host presented first: from the later of the message's arrival and the reader's
 // request in virtual time (a server thread: from the message's), by the same code either
 // way, so that the charge does not depend on the host's order. Returns the read's result
 // (the message stays on failure) and, in `at`, the time the reader goes on from. Not
 // inlined: one copy of the code for both paths (see portal.cpp's push_chunks).
-[[gnu::noinline]] i64 take_buffered(Thread* t, Endpoint& in, BufferedMessage* m, UserAddr buffer, u64 size, UserAddr origin, u64* at) {
-    u64 request = kernel::clock_thread_stamp(t);
-    u64 taken = kernel::clock_thread_is_server(t) || request < m->stamp ? m->stamp : request;
+[[gnu::noinline]] i64 take_buffered(IkcOp* reader, Endpoint& in, BufferedMessage* m, u64* at) {
+    u64 request = reader->requested_at;
+    u64 taken = reader->server || request < m->stamp ? m->stamp : request;
     kernel::clock_serve(taken);
-    i64 r = copy_to_reader(buffer, size, origin, m->payload, m->length, m->origin);
+    i64 r = copy_to_reader(reader->buffer, reader->size, reader->origin, m->payload, m->length, m->origin);
     if (r >= 0) {
         g_buffers.release(m);
         port_left(in.node, in.port, taken);
@@ -104,9 +105,9 @@ void serve_waiters(Endpoint& in) {
     while (!in.waiters.empty()) {
         BufferedMessage* m = g_buffers.oldest(in.node, in.port);
         if (m == nullptr) break;
-        Thread* reader = in.waiters.pop();
+        IkcOp* reader = in.waiters.pop();
         u64 at;
-        i64 r = take_buffered(reader, in, m, io_of(reader).buffer, io_of(reader).size, io_of(reader).origin, &at);
+        i64 r = take_buffered(reader, in, m, &at);
         wake_at(reader, in, r, at);
     }
     kernel::clock_serve(resume);
@@ -125,8 +126,8 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
     }
     if (in == nullptr || g_buffers.oldest(node, port) != nullptr) return false;
     while (!in->waiters.empty()) {
-        Thread* reader = in->waiters.pop();
-        i64 r = copy_to_reader(io_of(reader).buffer, io_of(reader).size, io_of(reader).origin, payload, length, origin);
+        IkcOp* reader = in->waiters.pop();
+        i64 r = copy_to_reader(reader->buffer, reader->size, reader->origin, payload, length, origin);
         if (r >= 0) {
             count_message(*in, length);
             port_entered(node, port);  // in and out at once
@@ -165,11 +166,11 @@ void tell_drained() {
 // not when the host happened to retry it), by the same code either way; false when the
 // port is full in host time. `at`: the time the writer goes on from. Not inlined: one
 // copy of the code for the first attempt and the retries.
-[[gnu::noinline]] bool send_local(Thread* t, u64* at) {
-    MailboxMessage& m = staged(t);
-    Endpoint& out = endpoint_of(t);
+[[gnu::noinline]] bool send_local(IkcOp* op, u64* at) {
+    MailboxMessage& m = staged(op);
+    Endpoint& out = endpoint_of(op);
     u64 room = port_entry_bound(out.remote_node, m.header.target_port);
-    kernel::clock_serve(io_of(t).ready_at > room ? io_of(t).ready_at : room);
+    kernel::clock_serve(op->ready_at > room ? op->ready_at : room);
     Origin origin = {static_cast<u16>(out.node), m.header.flags};
     if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
     count_message(out, m.header.length);
@@ -182,10 +183,10 @@ void tell_drained() {
 void retry_local_sends() {
     if (g_local_waits.empty()) return;
     u64 resume = kernel::clock_core_now();
-    retry_in_port_order(g_local_waits, target_port, [](Thread* t) {
+    retry_in_port_order(g_local_waits, target_port, [](IkcOp* op) {
         u64 at;
-        if (!send_local(t, &at)) return false;
-        wake_at(t, endpoint_of(t), io_of(t).size, at);
+        if (!send_local(op, &at)) return false;
+        wake_at(op, endpoint_of(op), static_cast<i64>(op->size), at);
         return true;
     });
     kernel::clock_serve(resume);
@@ -197,30 +198,34 @@ void ports_drained() {
     tell_drained();
 }
 
-i64 try_send(Thread* t) {
-    Endpoint& out = endpoint_of(t);
-    sbi::Result r = noc::mailbox_send(out.node, out.remote_node, phys_of(&staged(t)));
+i64 try_send(IkcOp* op) {
+    Endpoint& out = endpoint_of(op);
+    sbi::Result r = noc::mailbox_send(out.node, out.remote_node, phys_of(&staged(op)));
     if (r.error == noc::kBusy) return noc::kBusy;
     if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-    count_transfer(out, sizeof(noc::MailboxHeader) + io_of(t).size);  // what the engine moves and times
-    count_message(out, io_of(t).size);
+    count_transfer(out, sizeof(noc::MailboxHeader) + op->size);  // what the engine moves and times
+    count_message(out, op->size);
     return 0;
 }
 
 // A remote writer whose port has a refused message of ours waiting: it waits behind it
 // (order per port), or fails at once if it asked not to wait.
-void behind_held(Thread* t) {
-    if (io_of(t).nonblocking) {
-        wake(t, endpoint_of(t), -NVX_EAGAIN);
+void behind_held(IkcOp* op) {
+    if (op->nonblocking) {
+        wake(op, endpoint_of(op), -NVX_EAGAIN);
         return;
     }
-    g_held_waits.push(t);
+    g_held_waits.push(op);
+    op->queue = &g_held_waits;
 }
 
 // The held message for (target, port) went out again: its port's writers queue for the slot.
 void release_held_waiters(u32 target, u32 port) {
-    auto behind = [&](Thread* t) { return endpoint_of(t).remote_node == target && target_port(t) == port; };
-    while (Thread* t = g_held_waits.take_first(behind)) g_credit_waits[target].push(t);
+    auto behind = [&](IkcOp* op) { return endpoint_of(op).remote_node == target && target_port(op) == port; };
+    while (IkcOp* op = g_held_waits.take_first(behind)) {
+        g_credit_waits[target].push(op);
+        op->queue = &g_credit_waits[target];
+    }
 }
 
 // The slot at `target` may be free: held messages whose port drained go first, then the
@@ -236,19 +241,19 @@ void send_waiting(u32 target) {
         g_held.release(h);
         release_held_waiters(target, port);
     }
-    ThreadQueue& queue = g_credit_waits[target];
+    OpQueue& queue = g_credit_waits[target];
     while (!queue.empty()) {
-        Thread* t = queue.front();
-        if (g_held.holds(target, target_port(t))) {
+        IkcOp* op = queue.front();
+        if (g_held.holds(target, target_port(op))) {
             queue.pop();
-            behind_held(t);
+            behind_held(op);
             continue;
         }
-        kernel::clock_serve(io_of(t).ready_at);
-        i64 r = try_send(t);
+        kernel::clock_serve(op->ready_at);
+        i64 r = try_send(op);
         if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
         queue.pop();
-        wake(t, endpoint_of(t), r == 0 ? static_cast<i64>(io_of(t).size) : r);
+        wake(op, endpoint_of(op), r == 0 ? static_cast<i64>(op->size) : r);
     }
 }
 
@@ -338,62 +343,103 @@ i64 mailbox_create(u64 node, u64 port) {
 
 i64 mailbox_open(u64 node, u64 port) { return open_output(g_mailboxes, node, port); }
 
-CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr origin) {
-    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
-    if (in == nullptr) return resume_with(-NVX_EBADF);
-    if (size == 0) return resume_with(-NVX_EINVAL);
-    u64 span = size < NVX_MAILBOX_MSG_MAX ? size : NVX_MAILBOX_MSG_MAX;
-    if (!g_space.user_range_ok(buffer, span, riscv::sv39::kWrite)) return resume_with(-NVX_EFAULT);
-    if (!origin.is_null() && !g_space.user_range_ok(origin, sizeof(nvx_mailbox_origin), riscv::sv39::kWrite))
-        return resume_with(-NVX_EFAULT);
-    BufferedMessage* m = g_buffers.oldest(in->node, in->port);
+namespace {
+// A read of `id` into `buffer`: -errno if the call is wrong (nothing begun), else 0 with
+// `size` bounded to a message's.
+i64 check_read(u64 id, UserAddr buffer, u64* size) {
+    if (g_mailboxes.lookup(id, Direction::Input) == nullptr) return -NVX_EBADF;
+    if (*size == 0) return -NVX_EINVAL;
+    if (*size > NVX_MAILBOX_MSG_MAX) *size = NVX_MAILBOX_MSG_MAX;
+    return g_space.user_range_ok(buffer, *size, riscv::sv39::kWrite) ? 0 : -NVX_EFAULT;
+}
+
+// Read `op` (checked, begun) takes its port's oldest message now, or waits for one.
+CallResult start_read(IkcOp* op) {
+    Endpoint& in = endpoint_of(op);
+    BufferedMessage* m = g_buffers.oldest(in.node, in.port);
     if (m == nullptr) {
-        io_of(t).begin(static_cast<u32>(id), buffer, span);
-        io_of(t).origin = origin;
-        CallResult outcome = sleep_on(in->waiters, t, *in);
+        CallResult outcome = sleep_on(in.waiters, op, in);
         ports_drained();  // a pushed-back message may be for this reader
         return outcome;
     }
     u64 at;
-    i64 r = take_buffered(t, *in, m, buffer, size, origin, &at);
+    i64 r = take_buffered(op, in, m, &at);
     if (r >= 0) ports_drained();  // a buffer freed
-    kernel::clock_answer_at(at);
-    return resume_with(r);
+    return finish_in_call(op, r, at);
 }
 
-CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size, u64 flags) {
+// A write of `size` bytes of `buffer` to `id`: -errno if the call is wrong (nothing begun).
+i64 check_write(u64 id, u64 size) {
+    if (g_mailboxes.lookup(id, Direction::Output) == nullptr) return -NVX_EBADF;
+    return size == 0 || size > NVX_MAILBOX_MSG_MAX ? -NVX_EINVAL : 0;
+}
+
+// Write `op` of `buffer`: the message is staged in the kernel now (the buffer is free
+// again), then goes, or waits for room, a credit or a held message of its port.
+CallResult start_write(IkcOp* op, u64 id, UserAddr buffer, u64 size) {
     Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
-    if (out == nullptr) return resume_with(-NVX_EBADF);
-    if (size == 0 || size > NVX_MAILBOX_MSG_MAX || (flags & ~u64{NVX_MAILBOX_NONBLOCK}) != 0) return resume_with(-NVX_EINVAL);
-    bool nonblocking = flags & NVX_MAILBOX_NONBLOCK;
-    MailboxMessage& m = staged(t);
-    if (!g_space.copy_from_user(m.payload, buffer, size)) return resume_with(-NVX_EFAULT);
+    MailboxMessage& m = staged(op);
+    if (!g_space.copy_from_user(m.payload, buffer, size)) return finish_in_call(op, -NVX_EFAULT, kernel::clock_core_now());
     // The kernel vouches for the program; the engine stamps the node.
     u16 sender_flags = kernel::g_process.system ? noc::kFromSystem : u16{0};
     m.header = {static_cast<u16>(out->node), sender_flags, static_cast<u16>(out->remote_port), static_cast<u16>(size)};
-    io_of(t).begin(static_cast<u32>(id), buffer, size);
-    io_of(t).nonblocking = nonblocking;
-    io_of(t).ready_at = kernel::clock_core_now();
+    op->ready_at = kernel::clock_core_now();
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
         u64 at;
-        if (!waiting_for_port(g_local_waits, out->remote_port, target_port) && send_local(t, &at)) {
-            kernel::clock_answer_at(at);
-            return resume_with(static_cast<i64>(size));
-        }
-        if (nonblocking) return resume_with(-NVX_EAGAIN);
-        return sleep_on(g_local_waits, t, *out);
+        if (!waiting_for_port(g_local_waits, out->remote_port, target_port) && send_local(op, &at))
+            return finish_in_call(op, static_cast<i64>(size), at);
+        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, kernel::clock_core_now());
+        return sleep_on(g_local_waits, op, *out);
     }
     u32 target = out->remote_node;
     if (g_held.holds(target, out->remote_port) || (g_stuck_targets >> target) & 1) {
-        if (nonblocking) return resume_with(-NVX_EAGAIN);
-        if (g_held.holds(target, out->remote_port)) return sleep_on(g_held_waits, t, *out);
+        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, kernel::clock_core_now());
+        if (g_held.holds(target, out->remote_port)) return sleep_on(g_held_waits, op, *out);
     }
-    ThreadQueue& queue = g_credit_waits[target];
+    OpQueue& queue = g_credit_waits[target];
     if (queue.empty()) {
-        i64 r = try_send(t);
-        if (r != noc::kBusy) return resume_with(r == 0 ? static_cast<i64>(size) : r);
+        i64 r = try_send(op);
+        if (r != noc::kBusy) return finish_in_call(op, r == 0 ? static_cast<i64>(size) : r, kernel::clock_core_now());
     }
-    return sleep_on(queue, t, *out);
+    return sleep_on(queue, op, *out);
+}
+}  // namespace
+
+CallResult mailbox_read(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr origin) {
+    if (i64 error = check_read(id, buffer, &size)) return resume_with(error);
+    if (!origin.is_null() && !g_space.user_range_ok(origin, sizeof(nvx_mailbox_origin), riscv::sv39::kWrite))
+        return resume_with(-NVX_EFAULT);
+    IkcOp* op = sync_op(t, OpKind::MailboxRead);
+    op->begin(static_cast<u32>(id), buffer, size);
+    op->origin = origin;
+    return start_read(op);
+}
+
+CallResult mailbox_aread(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
+    if (i64 error = check_read(id, buffer, &size)) return resume_with(error);
+    IkcOp* op;
+    if (i64 error = async_op(t, OpKind::MailboxRead, record, &op)) return resume_with(error);
+    op->begin(static_cast<u32>(id), buffer, size);
+    op->origin = record + offsetof(nvx_ikc_op, origin);
+    return start_read(op);
+}
+
+CallResult mailbox_write(Thread* t, u64 id, UserAddr buffer, u64 size, u64 flags) {
+    if (i64 error = check_write(id, size)) return resume_with(error);
+    if ((flags & ~u64{NVX_MAILBOX_NONBLOCK}) != 0) return resume_with(-NVX_EINVAL);
+    IkcOp* op = sync_op(t, OpKind::MailboxWrite);
+    op->begin(static_cast<u32>(id), buffer, size);
+    op->nonblocking = flags & NVX_MAILBOX_NONBLOCK;
+    return start_write(op, id, buffer, size);
+}
+
+CallResult mailbox_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
+    if (i64 error = check_write(id, size)) return resume_with(error);
+    if (!g_space.user_range_ok(buffer, size, riscv::sv39::kRead)) return resume_with(-NVX_EFAULT);
+    IkcOp* op;
+    if (i64 error = async_op(t, OpKind::MailboxWrite, record, &op)) return resume_with(error);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_write(op, id, buffer, size);
 }
 
 i64 mailbox_close(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Output); }
@@ -429,15 +475,15 @@ bool mailbox_poll() {
 void mailbox_reset() {
     g_mailboxes = EndpointTable<kVirtualMailboxes>{};
     g_buffers.unclaim_all();
-    for (ThreadQueue& q : g_credit_waits) q = ThreadQueue{};
-    g_held_waits = ThreadQueue{};
-    g_local_waits = ThreadQueue{};
+    for (OpQueue& q : g_credit_waits) q = OpQueue{};
+    g_held_waits = OpQueue{};
+    g_local_waits = OpQueue{};
     g_look_again = true;
     // Held messages and refused senders stay: they are messages already sent, like those
     // in the slots, and are delivered when their ports drain.
 }
-bool mailbox_describe_wait(const Thread* t, char* out, u64 size) {
-    const Endpoint* e = io_of(t).waiting_on;
+bool mailbox_describe_wait(const IkcOp* op, char* out, u64 size) {
+    const Endpoint* e = op->waiting_on;
     return e != nullptr && g_mailboxes.owns(e) && describe_endpoint_wait(*e, "mailbox", out, size);
 }
 }  // namespace nvx::ikc

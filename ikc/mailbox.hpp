@@ -11,13 +11,16 @@ i64 mailbox_create(u64 node, u64 port);
 i64 mailbox_open(u64 node, u64 port);
 CallResult mailbox_read(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr origin);
 CallResult mailbox_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, u64 flags);
+// Asynchronous: the result goes to the caller's struct nvx_ikc_op at `record`.
+CallResult mailbox_aread(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr record);
+CallResult mailbox_awrite(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr record);
 i64 mailbox_close(u64 id);
 // True when the mailboxes must be looked at although the engine raised nothing (a refused
 // message waits for room among the held ones, or the program just ended).
 bool mailbox_needs_poll();
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, kernel::UserAddr address);
-bool mailbox_describe_wait(const Thread* t, char* out, u64 size);  // the deadlock report
+bool mailbox_describe_wait(const IkcOp* op, char* out, u64 size);  // the deadlock report
 bool mailbox_poll();  // arrivals and credits; true if anything moved
 void mailbox_reset();  // the program ended: its endpoints and sleepers go (arrived messages stay)
 }  // namespace nvx::ikc

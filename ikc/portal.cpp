@@ -17,21 +17,21 @@ namespace sv39 = riscv::sv39;
 
 EndpointTable<kVirtualPortals> g_portals;
 // Segments per posted window: as many as fit in a thread's staging area.
-constexpr u32 kWindowSegments = sizeof(PendingIo::staging) / sizeof(noc::PortalSegment);
+constexpr u32 kWindowSegments = sizeof(IkcOp::staging) / sizeof(noc::PortalSegment);
 static_assert(kWindowSegments <= noc::kPortalMaxSegments);
-ThreadQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
-ThreadQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
-ThreadQueue g_local_writers;                   // writes to an own node waiting for a matching read
+OpQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
+OpQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
+OpQueue g_local_writers;                   // writes to an own node waiting for a matching read
 
-Endpoint& endpoint_of(Thread* t) { return g_portals.at(io_of(t).endpoint); }
+Endpoint& endpoint_of(IkcOp* op) { return g_portals.at(op->endpoint); }
 
 // Posts the next window of the head reader's buffer: up to kPortalMaxSegments pages,
 // which the sender then fills with back-to-back transfers.
-void post_window(Thread* reader) {
+void post_window(IkcOp* reader) {
     Endpoint& in = endpoint_of(reader);
-    auto* segments = reinterpret_cast<noc::PortalSegment*>(io_of(reader).staging);
-    u64 left = io_of(reader).size - io_of(reader).done;
-    UserAddr va = io_of(reader).buffer + io_of(reader).done;
+    auto* segments = reinterpret_cast<noc::PortalSegment*>(reader->staging);
+    u64 left = reader->size - reader->done;
+    UserAddr va = reader->buffer + reader->done;
     u32 count = 0;
     // Physically contiguous runs of the buffer, each one segment (checked when the read began).
     for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
@@ -46,10 +46,10 @@ void post_window(Thread* reader) {
                                       kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
     // Only the head posts, and only after the previous window completed: a refusal is a bug.
     if (r.error != sbi::kSuccess) kernel::panic("portal window refused by the NoC engine (%ld)", r.error);
-    io_of(reader).posted = left;
+    reader->posted = left;
 }
 
-void end_read(Thread* reader, i64 result) {
+void end_read(IkcOp* reader, i64 result) {
     Endpoint& in = endpoint_of(reader);
     in.allowed = false;  // one read per allow
     if (result > 0) count_message(in, static_cast<u64>(result));
@@ -57,15 +57,15 @@ void end_read(Thread* reader, i64 result) {
 }
 
 // Copies a local writer's message straight into the reader's buffer (same address space).
-i64 copy_local(Thread* writer, Thread* reader) {
-    u64 n = io_of(writer).size;
-    if (n > io_of(reader).size) return -NVX_EMSGSIZE;
+i64 copy_local(IkcOp* writer, IkcOp* reader) {
+    u64 n = writer->size;
+    if (n > reader->size) return -NVX_EMSGSIZE;
     // Both ranges were checked when the calls began, and user memory stays while the
     // program runs: a piece missing now is a kernel bug, reported as a fault.
     for (u64 done = 0, step; done < n; done += step) {
         u8 *to, *from;
-        u64 room = g_space.user_run(io_of(reader).buffer + done, n - done, sv39::kWrite, &to);
-        u64 have = g_space.user_run(io_of(writer).buffer + done, n - done, sv39::kRead, &from);
+        u64 room = g_space.user_run(reader->buffer + done, n - done, sv39::kWrite, &to);
+        u64 have = g_space.user_run(writer->buffer + done, n - done, sv39::kRead, &from);
         step = room < have ? room : have;
         if (step == 0) return -NVX_EFAULT;
         memcpy(to, from, step);
@@ -73,7 +73,7 @@ i64 copy_local(Thread* writer, Thread* reader) {
     return static_cast<i64>(n);
 }
 
-bool local_match(Thread* writer, const Endpoint& in) {
+bool local_match(IkcOp* writer, const Endpoint& in) {
     const Endpoint& out = endpoint_of(writer);
     return out.remote_node == in.node && out.remote_port == in.port && own_index(in.remote_node) >= 0;
 }
@@ -81,28 +81,28 @@ bool local_match(Thread* writer, const Endpoint& in) {
 // Starts the read at the head of own node `index`, if any.
 void start_head(u32 index) {
     while (!g_readers[index].empty()) {
-        Thread* reader = g_readers[index].front();
+        IkcOp* reader = g_readers[index].front();
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
             // Not again while one is posted. The first window is allowed at the read's own
             // time, not at the end of the read before it: overlapping reads then queue on
             // the node's input link by first fit in virtual time, not in the host's order.
-            if (io_of(reader).posted == 0) {
-                kernel::clock_serve(kernel::clock_thread_stamp(reader));
+            if (reader->posted == 0) {
+                kernel::clock_serve(reader->requested_at);
                 post_window(reader);
             }
             return;
         }
-        Thread* writer = g_local_writers.take_first([&](Thread* w) { return local_match(w, in); });
+        IkcOp* writer = g_local_writers.take_first([&](IkcOp* w) { return local_match(w, in); });
         if (writer == nullptr) break;  // the local writer will find this reader
         // The copy starts when both have asked, in virtual time, whichever call the host
         // presented second: the same code and charge either way.
-        u64 w = kernel::clock_thread_stamp(writer), r = kernel::clock_thread_stamp(reader);
+        u64 w = writer->requested_at, r = reader->requested_at;
         kernel::clock_serve(w > r ? w : r);
         i64 moved = copy_local(writer, reader);
         Endpoint& out = endpoint_of(writer);
         if (moved > 0) count_message(out, static_cast<u64>(moved));
-        wake(writer, out, moved > 0 ? static_cast<i64>(io_of(writer).size) : moved);
+        wake(writer, out, moved > 0 ? static_cast<i64>(writer->size) : moved);
         if (moved < 0) continue;  // the reader keeps waiting for a message that fits
         g_readers[index].pop();
         end_read(reader, moved);
@@ -110,11 +110,11 @@ void start_head(u32 index) {
 }
 
 // Pushes a remote write as far as the receiver allows: 0 done, kBusy, or a negative errno.
-i64 push_pieces(Thread* writer) {
+i64 push_pieces(IkcOp* writer) {
     Endpoint& out = endpoint_of(writer);
-    while (io_of(writer).done < io_of(writer).size) {
-        UserAddr va = io_of(writer).buffer + io_of(writer).done;
-        u64 left = io_of(writer).size - io_of(writer).done;
+    while (writer->done < writer->size) {
+        UserAddr va = writer->buffer + writer->done;
+        u64 left = writer->size - writer->done;
         u8* data;  // a physically contiguous piece: the engine moves it in one call
         u64 run = g_space.user_run(va, left < noc::kPortalMaxWrite ? left : noc::kPortalMaxWrite, sv39::kRead, &data);
         if (run == 0) return -NVX_EFAULT;  // checked when the write began: cannot happen
@@ -123,11 +123,11 @@ i64 push_pieces(Thread* writer) {
         if (r.error == noc::kBusy) return noc::kBusy;
         if (r.error == noc::kTooLong) return -NVX_EMSGSIZE;
         if (r.error != sbi::kSuccess) return -NVX_EINVAL;
-        io_of(writer).done += r.value;
+        writer->done += r.value;
         for (u64 done = 0; done < r.value; done += noc::kPortalMaxTransfer)  // the engine's transfers
             count_transfer(out, r.value - done < noc::kPortalMaxTransfer ? r.value - done : noc::kPortalMaxTransfer);
     }
-    count_message(out, io_of(writer).size);
+    count_message(out, writer->size);
     return 0;
 }
 
@@ -135,8 +135,8 @@ i64 push_pieces(Thread* writer) {
 // write was ready and, unless pushed back, ends at `*at`, the same point of the same code
 // whichever attempt the host's order made go. Not inlined: one copy of the code for both
 // callers, so that the instructions between the two clock readings are the same too.
-[[gnu::noinline]] i64 push_chunks(Thread* writer, u64* at) {
-    kernel::clock_serve(io_of(writer).ready_at);
+[[gnu::noinline]] i64 push_chunks(IkcOp* writer, u64* at) {
+    kernel::clock_serve(writer->ready_at);
     i64 r = push_pieces(writer);
     if (r != noc::kBusy) *at = kernel::clock_core_now();
     return r;
@@ -147,33 +147,33 @@ bool poll_done(u32 index) {
     u64 done = atomic::exchange_acq_rel(&own.events->portal_done, u64{0});
     if (done == 0 || g_readers[index].empty()) return false;
     kernel::clock_serve(own.events->portal_stamp);  // from the time the last byte arrived
-    Thread* reader = g_readers[index].front();
+    IkcOp* reader = g_readers[index].front();
     u64 bytes = own.events->portal_bytes;
-    io_of(reader).done += bytes;
+    reader->done += bytes;
     endpoint_of(reader).stats.hw_transfers++;
-    bool ended = (done & noc::kPortalMessageEnded) || io_of(reader).done == io_of(reader).size;
-    io_of(reader).posted = 0;
+    bool ended = (done & noc::kPortalMessageEnded) || reader->done == reader->size;
+    reader->posted = 0;
     if (!ended) {
         post_window(reader);
     } else {
         g_readers[index].pop();
-        end_read(reader, static_cast<i64>(io_of(reader).done));
+        end_read(reader, static_cast<i64>(reader->done));
         start_head(index);
     }
     kernel::clock_serve_idle();  // this completion's service ends
     return true;
 }
 
-u32 target_port(Thread* t) { return endpoint_of(t).remote_port; }
+u32 target_port(IkcOp* op) { return endpoint_of(op).remote_port; }
 
 // Retries the writes waiting for `peer`: it allows one port at a time, so a busy answer
 // holds back only later writers to that same port.
 void retry_writers(u32 peer) {
-    retry_in_port_order(g_ready_waits[peer], target_port, [](Thread* writer) {
+    retry_in_port_order(g_ready_waits[peer], target_port, [](IkcOp* writer) {
         u64 at;
         i64 r = push_chunks(writer, &at);
         if (r == noc::kBusy) return false;
-        wake_at(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(io_of(writer).size) : r, at);
+        wake_at(writer, endpoint_of(writer), r == 0 ? static_cast<i64>(writer->size) : r, at);
         return true;
     });
 }
@@ -202,43 +202,86 @@ i64 portal_allow(u64 id, u64 remote_node) {
 
 i64 portal_open(u64 node, u64 port) { return open_output(g_portals, node, port); }
 
-CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
+namespace {
+// A read of `id` into `buffer`: -errno if the call is wrong (nothing begun).
+i64 check_read(u64 id, UserAddr buffer, u64 size) {
     Endpoint* in = g_portals.lookup(id, Direction::Input);
-    if (in == nullptr) return resume_with(-NVX_EBADF);
-    if (!in->allowed) return resume_with(-NVX_EPERM);
-    if (in->pending != 0) return resume_with(-NVX_EBUSY);  // one read per allow
-    if (!size_ok(size)) return resume_with(-NVX_EINVAL);
-    if (!g_space.user_range_ok(buffer, size, sv39::kWrite)) return resume_with(-NVX_EFAULT);
-    io_of(t).begin(static_cast<u32>(id), buffer, size);
-    u32 index = static_cast<u32>(own_index(in->node));
+    if (in == nullptr) return -NVX_EBADF;
+    if (!in->allowed) return -NVX_EPERM;
+    if (in->pending != 0) return -NVX_EBUSY;  // one read per allow
+    if (!size_ok(size)) return -NVX_EINVAL;
+    return g_space.user_range_ok(buffer, size, sv39::kWrite) ? 0 : -NVX_EFAULT;
+}
+
+// Read `op` (checked, begun) queues on its node; the head's read starts.
+CallResult start_read(IkcOp* op) {
+    Endpoint& in = endpoint_of(op);
+    u32 index = static_cast<u32>(own_index(in.node));
     bool idle = g_readers[index].empty();
-    CallResult outcome = sleep_on(g_readers[index], t, *in);
+    CallResult outcome = sleep_on(g_readers[index], op, in);
     if (idle) start_head(index);
     return outcome;
 }
 
-CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
-    Endpoint* out = g_portals.lookup(id, Direction::Output);
-    if (out == nullptr) return resume_with(-NVX_EBADF);
-    if (!size_ok(size)) return resume_with(-NVX_EINVAL);
-    if (!g_space.user_range_ok(buffer, size, sv39::kRead)) return resume_with(-NVX_EFAULT);
-    io_of(t).begin(static_cast<u32>(id), buffer, size);
-    i32 local = own_index(out->remote_node);
+i64 check_write(u64 id, UserAddr buffer, u64 size) {
+    if (g_portals.lookup(id, Direction::Output) == nullptr) return -NVX_EBADF;
+    if (!size_ok(size)) return -NVX_EINVAL;
+    return g_space.user_range_ok(buffer, size, sv39::kRead) ? 0 : -NVX_EFAULT;
+}
+
+// Write `op` (checked, begun) meets a local read, or pushes its pieces to the remote
+// reader as far as it allows, or waits for its allow.
+CallResult start_write(IkcOp* op) {
+    Endpoint& out = endpoint_of(op);
+    i32 local = own_index(out.remote_node);
     if (local >= 0) {  // same cluster: the kernel copies, no NoC
-        CallResult outcome = sleep_on(g_local_writers, t, *out);
+        CallResult outcome = sleep_on(g_local_writers, op, out);
         start_head(static_cast<u32>(local));
         return outcome;
     }
-    io_of(t).ready_at = kernel::clock_core_now();
-    if (!waiting_for_port(g_ready_waits[out->remote_node], out->remote_port, target_port)) {  // order per port
+    op->ready_at = kernel::clock_core_now();
+    if (!waiting_for_port(g_ready_waits[out.remote_node], out.remote_port, target_port)) {  // order per port
         u64 at;
-        i64 r = push_chunks(t, &at);
-        if (r != noc::kBusy) {
-            kernel::clock_answer_at(at);  // as retry_writers wakes a retried write
-            return resume_with(r == 0 ? static_cast<i64>(size) : r);
-        }
+        i64 r = push_chunks(op, &at);
+        if (r != noc::kBusy) return finish_in_call(op, r == 0 ? static_cast<i64>(op->size) : r, at);  // as retry_writers ends a retried write
     }
-    return sleep_on(g_ready_waits[out->remote_node], t, *out);
+    return sleep_on(g_ready_waits[out.remote_node], op, out);
+}
+}  // namespace
+
+CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
+    if (i64 error = check_read(id, buffer, size)) return resume_with(error);
+    IkcOp* op = sync_op(t, OpKind::PortalRead);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_read(op);
+}
+
+CallResult portal_aread(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
+    if (i64 error = check_read(id, buffer, size)) return resume_with(error);
+    IkcOp* op;
+    if (i64 error = async_op(t, OpKind::PortalRead, record, &op)) return resume_with(error);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_read(op);
+}
+
+CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
+    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
+    IkcOp* op = sync_op(t, OpKind::PortalWrite);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_write(op);
+}
+
+CallResult portal_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
+    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
+    IkcOp* op;
+    if (i64 error = async_op(t, OpKind::PortalWrite, record, &op)) return resume_with(error);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_write(op);
+}
+
+void portal_reader_gone(IkcOp* op) {
+    i32 index = own_index(endpoint_of(op).node);
+    if (index >= 0) start_head(static_cast<u32>(index));
 }
 
 i64 portal_close(u64 id) { return release_endpoint(g_portals, id, Direction::Output); }
@@ -259,12 +302,12 @@ bool portal_poll() {
 
 void portal_reset() {
     g_portals = EndpointTable<kVirtualPortals>{};
-    for (ThreadQueue& q : g_readers) q = ThreadQueue{};
-    for (ThreadQueue& q : g_ready_waits) q = ThreadQueue{};
-    g_local_writers = ThreadQueue{};
+    for (OpQueue& q : g_readers) q = OpQueue{};
+    for (OpQueue& q : g_ready_waits) q = OpQueue{};
+    g_local_writers = OpQueue{};
 }
-bool portal_describe_wait(const Thread* t, char* out, u64 size) {
-    const Endpoint* e = io_of(t).waiting_on;
+bool portal_describe_wait(const IkcOp* op, char* out, u64 size) {
+    const Endpoint* e = op->waiting_on;
     return e != nullptr && g_portals.owns(e) && describe_endpoint_wait(*e, "portal", out, size);
 }
 }  // namespace nvx::ikc

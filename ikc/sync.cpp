@@ -71,9 +71,10 @@ i64 sync_open(u64 port, kernel::UserAddr nodes, u64 count, u64 type) {
 CallResult sync_wait(Thread* t, u64 id) {
     Endpoint* in = g_syncs.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
-    io_of(t).begin(static_cast<u32>(id), kernel::UserAddr{}, 0);
+    IkcOp* op = sync_op(t, OpKind::SyncWait);
+    op->begin(static_cast<u32>(id), kernel::UserAddr{}, 0);
     bool first = in->waiters.empty();
-    CallResult outcome = sleep_on(in->waiters, t, *in);
+    CallResult outcome = sleep_on(in->waiters, op, *in);
     if (first) arm(*in);
     return outcome;
 }
@@ -105,9 +106,9 @@ bool sync_poll() {
             Endpoint* in = g_syncs.find_input(own.node, port);
             if (in == nullptr || in->waiters.empty()) continue;
             kernel::clock_serve(own.events->sync_stamp[port]);  // from the time it fired
-            Thread* t = in->waiters.pop();
+            IkcOp* op = in->waiters.pop();
             in->stats.messages++;
-            wake(t, *in, 0);
+            wake(op, *in, 0);
             if (!in->waiters.empty()) arm(*in);
             kernel::clock_serve_idle();  // this firing's service ends
             moved = true;
@@ -117,8 +118,8 @@ bool sync_poll() {
 }
 
 void sync_reset() { g_syncs = EndpointTable<kVirtualSyncs>{}; }
-bool sync_describe_wait(const Thread* t, char* out, u64 size) {
-    const Endpoint* e = io_of(t).waiting_on;
+bool sync_describe_wait(const IkcOp* op, char* out, u64 size) {
+    const Endpoint* e = op->waiting_on;
     return e != nullptr && g_syncs.owns(e) && describe_endpoint_wait(*e, "sync", out, size);
 }
 }  // namespace nvx::ikc

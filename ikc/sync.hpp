@@ -11,7 +11,7 @@ CallResult sync_wait(Thread* t, u64 id);
 i64 sync_signal(u64 id);
 i64 sync_close(u64 id);
 i64 sync_unlink(u64 id);
-bool sync_describe_wait(const Thread* t, char* out, u64 size);  // the deadlock report
+bool sync_describe_wait(const IkcOp* op, char* out, u64 size);  // the deadlock report
 bool sync_poll();
 void sync_reset();  // the program ended: drop its syncs
 }  // namespace nvx::ikc

@@ -17,6 +17,7 @@ struct KernelModule {
     // Deadlock report: writes what `t` (blocked in one of its calls) waits for; false if
     // `t` waits for nothing of this module's.
     bool (*describe_wait)(const Thread* t, char* out, u64 size);
+    void (*thread_ended)(Thread* t);  // `t` ended (exit or fault): drop what it had under way
 };
 
 }  // namespace nvx::kernel

@@ -17,6 +17,14 @@
 #include <nvx/syscall.h>
 #include <nvx/thread.h>
 
+/* Kernel calls return -errno with newlib's numbers: a program compares them with errno.h's. */
+_Static_assert(NVX_EPERM == EPERM && NVX_ESRCH == ESRCH && NVX_EINTR == EINTR && NVX_EBADF == EBADF &&
+                   NVX_EAGAIN == EAGAIN && NVX_ENOMEM == ENOMEM && NVX_EACCES == EACCES && NVX_EFAULT == EFAULT &&
+                   NVX_EBUSY == EBUSY && NVX_EINVAL == EINVAL && NVX_ENOSYS == ENOSYS && NVX_EDEADLK == EDEADLK &&
+                   NVX_ENOSPC == ENOSPC && NVX_EMSGSIZE == EMSGSIZE && NVX_EADDRINUSE == EADDRINUSE && NVX_ENOENT == ENOENT &&
+                   NVX_EEXIST == EEXIST && NVX_ENAMETOOLONG == ENAMETOOLONG && NVX_ECANCELED == ECANCELED,
+               "the kernel's errno values (nvx_abi.h) are newlib's");
+
 /* fds 0-2 are the console, shared by every thread's stdio streams. */
 static int fd_is_console(int fd)
 {

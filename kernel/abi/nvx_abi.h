@@ -67,6 +67,15 @@ enum nvx_syscall {
     NVX_SYS_MAILBOX_CLOSE = 24,  /* (id of an opened mailbox) -> 0                         */
     NVX_SYS_MAILBOX_UNLINK = 25, /* (id of a created mailbox) -> 0                         */
     NVX_SYS_MAILBOX_STATS = 26,  /* (id, struct nvx_ikc_stats*) -> 0                       */
+    /* Asynchronous IKC (struct nvx_ikc_op below): a start returns at once; the result
+     * lands in the caller's record. -EAGAIN (nothing started) past the bounds.           */
+    NVX_SYS_MAILBOX_AREAD = 27,  /* (id, buf, size, struct nvx_ikc_op*) -> 0: starts a read */
+    NVX_SYS_MAILBOX_AWRITE = 28, /* (id, buf, size <= NVX_MAILBOX_MSG_MAX, struct nvx_ikc_op*)
+                                    -> 0: the message is taken at once (buf is free again) */
+    NVX_SYS_IKC_WAIT = 29,       /* (const struct nvx_ikc_op* const* ops, count) -> the index
+                                    of one that completed (count <= NVX_IKC_WAIT_MAX); blocks
+                                    while all are under way; -ENOENT for a record that was
+                                    never started (and is not done)                     */
     NVX_SYS_PORTAL_CREATE = 30,  /* (node, port) -> id                                     */
     NVX_SYS_PORTAL_ALLOW = 31,   /* (id, remote node): that node may write the next read   */
     NVX_SYS_PORTAL_OPEN = 32,    /* (node, port) -> id                                     */
@@ -75,6 +84,9 @@ enum nvx_syscall {
     NVX_SYS_PORTAL_CLOSE = 35,
     NVX_SYS_PORTAL_UNLINK = 36,
     NVX_SYS_PORTAL_STATS = 37,   /* (id, struct nvx_ikc_stats*) -> 0                       */
+    NVX_SYS_PORTAL_AREAD = 38,   /* (id, buf, size, struct nvx_ikc_op*) -> 0: starts a read */
+    NVX_SYS_PORTAL_AWRITE = 39,  /* (id, buf, size, struct nvx_ikc_op*) -> 0: starts a write;
+                                    buf must stay until it completes                   */
     NVX_SYS_SYNC_CREATE = 40,    /* (port, const uint32_t* nodes, count, type) -> id       */
     NVX_SYS_SYNC_OPEN = 41,      /* (port, const uint32_t* nodes, count, type) -> id       */
     NVX_SYS_SYNC_WAIT = 42,      /* (id of a created sync) -> 0; blocks                    */
@@ -107,6 +119,9 @@ enum nvx_syscall {
                                   program has no private region; -EBUSY if the thread
                                   has a copy or a rank already; -ENOMEM; -EINVAL for
                                   rank < 0 or > INT32_MAX                         */
+    NVX_SYS_IKC_CANCEL = 50,    /* (struct nvx_ikc_op*) -> 0: an operation of the caller not
+                                  yet under way ends at once with -ECANCELED; -EBUSY once
+                                  the NoC moves it; -ENOENT if none                    */
     NVX_SYS_COUNT
 };
 
@@ -149,6 +164,26 @@ struct nvx_mailbox_origin {
 };
 #define NVX_ORIGIN_SYSTEM 1u
 
+/* An asynchronous IKC operation, as the caller keeps it (POSIX aio's aiocb): it must stay
+ * valid, and a read's or a portal write's buffer untouched, until `done` is 1. The caller
+ * sets `notify` (a futex word, or 0) and starts the operation; the kernel writes the rest
+ * when it completes, `done` last, then adds 1 to *notify and wakes its waiters, handing
+ * them the completion's virtual time `at` (one word can then stand for "any message or any
+ * local event"). A thread has at most NVX_IKC_THREAD_OPS under way, the cluster at most
+ * NVX_IKC_ASYNC_OPS; a thread that ends cancels those not yet under way, and the kernel
+ * forgets the others when they complete. */
+struct nvx_ikc_op {
+    uint32_t *notify;    /* in: futex word bumped and woken at completion, or 0           */
+    uint32_t done;       /* out: 1 once complete (written last)                           */
+    uint32_t reserved;
+    int64_t result;      /* out: bytes moved (a read: the message's length), or -errno    */
+    uint64_t at;         /* out: the virtual time it completed (0 under the wall clock)   */
+    struct nvx_mailbox_origin origin; /* out: a mailbox read's sender                     */
+};
+#define NVX_IKC_THREAD_OPS 8      /* asynchronous operations under way per thread            */
+#define NVX_IKC_ASYNC_OPS 64      /* ... and per cluster                                      */
+#define NVX_IKC_WAIT_MAX 64       /* records one NVX_SYS_IKC_WAIT looks at                    */
+
 /* Sync types. nodes[0] is "the one": the receiver of ALL_TO_ONE (the others signal), the
  * sender of ONE_TO_ALL (the others wait). */
 enum nvx_sync_type { NVX_SYNC_ALL_TO_ONE = 0, NVX_SYNC_ONE_TO_ALL = 1 };
@@ -182,6 +217,7 @@ struct nvx_ikc_stats {
 #define NVX_ENOENT 2
 #define NVX_EEXIST 17
 #define NVX_ENAMETOOLONG 91
+#define NVX_ECANCELED 140
 
 /* Exit statuses of a run besides the program's own (kernel, services and launcher). */
 #define NVX_EXIT_NO_ROOM 122     /* the program does not fit a cluster's memory (its image at

@@ -24,21 +24,29 @@ CallResult futex_wait(Thread* caller, UserAddr address, u32 expected) {
     return block(caller, BlockReason::Futex);
 }
 
-i64 futex_wake(UserAddr address, u64 count, u64 flags) {
-    if (address.value() % 4 != 0 || (flags & ~u64{NVX_FUTEX_UNTIMED}) != 0) return -NVX_EINVAL;
-    if (futex_word(address) == nullptr) return -NVX_EFAULT;
+namespace {
+i64 wake_waiters(UserAddr address, u64 count, bool untimed, u64 at) {
     i64 woken = 0;
     while (static_cast<u64>(woken) < count) {
         Thread* t = g_waiters.take_first([&](Thread* w) { return w->futex_address == address; });
         if (t == nullptr) break;
         // A server takes its time from the requests it serves (nvx_clock_serve), not from
         // whoever released a lock it waited for or queued it a job, in host order.
-        if ((flags & NVX_FUTEX_UNTIMED) != 0 || clock_thread_is_server(t)) wake_untimed(t, 0);
-        else wake(t, 0);
+        if (untimed || clock_thread_is_server(t)) wake_untimed(t, 0);
+        else wake_at(t, 0, at);
         woken++;
     }
     return woken;
 }
+}  // namespace
+
+i64 futex_wake(UserAddr address, u64 count, u64 flags) {
+    if (address.value() % 4 != 0 || (flags & ~u64{NVX_FUTEX_UNTIMED}) != 0) return -NVX_EINVAL;
+    if (futex_word(address) == nullptr) return -NVX_EFAULT;
+    return wake_waiters(address, count, (flags & NVX_FUTEX_UNTIMED) != 0, clock_core_now());
+}
+
+void futex_wake_all_at(UserAddr address, u64 at) { wake_waiters(address, ~u64{0}, false, at); }
 
 void futex_reset() { g_waiters = ThreadQueue{}; }
 }  // namespace nvx::kernel

@@ -4,25 +4,6 @@
 #include "support/mem.hpp"
 
 namespace nvx::kernel {
-void ThreadQueue::push(Thread* t) {
-    t->next = nullptr;
-    if (tail_ == nullptr) {
-        head_ = tail_ = t;
-    } else {
-        tail_->next = t;
-        tail_ = t;
-    }
-}
-
-Thread* ThreadQueue::pop() {
-    Thread* t = head_;
-    if (t == nullptr) return nullptr;
-    head_ = t->next;
-    if (head_ == nullptr) tail_ = nullptr;
-    t->next = nullptr;
-    return t;
-}
-
 void thread_name(const Thread* t, char* out, u64 size) {
     if (t->has_rank) format(out, size, "thread %lu (rank %u)", t->id, t->rank);
     else format(out, size, "thread %lu", t->id);

@@ -6,6 +6,7 @@
 #include "kernel/config.hpp"
 #include "kernel/mm/private_copies.hpp"
 #include "kernel/mm/user_addr.hpp"
+#include "support/intrusive_queue.hpp"
 
 namespace nvx::kernel {
 struct Cpu;
@@ -57,33 +58,7 @@ static_assert(kMaxThreads <= 1u << kThreadSlotBits, "thread ids keep the slot in
 inline u32 thread_slot(const Thread* t) { return static_cast<u32>(t->id & ((1u << kThreadSlotBits) - 1)); }
 
 // A FIFO of threads linked through Thread::next.
-class ThreadQueue {
-public:
-    bool empty() const { return head_ == nullptr; }
-    Thread* front() const { return head_; }
-    void push(Thread* t);
-    Thread* pop();
-    // Removes and returns the first thread for which `accept(thread)` is true.
-    template <typename Accept>
-    Thread* take_first(Accept accept) {
-        Thread** link = &head_;
-        Thread* previous = nullptr;
-        for (Thread* t = head_; t != nullptr; previous = t, t = t->next) {
-            if (accept(t)) {
-                *link = t->next;
-                if (tail_ == t) tail_ = previous;
-                t->next = nullptr;
-                return t;
-            }
-            link = &t->next;
-        }
-        return nullptr;
-    }
-
-private:
-    Thread* head_ = nullptr;
-    Thread* tail_ = nullptr;
-};
+using ThreadQueue = IntrusiveQueue<Thread>;
 
 // Fixed table of thread slots; ids carry a generation so stale ids are rejected.
 class ThreadTable {

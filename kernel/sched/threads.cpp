@@ -4,6 +4,7 @@
 #include "kernel/clock/clock.hpp"
 #include "kernel/cpu.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/module.hpp"
 #include "kernel/proc/process.hpp"
 #include "kernel/sched/blocking.hpp"
 
@@ -33,6 +34,8 @@ i64 thread_create(const Thread* creator, UserAddr entry, u64 arg, UserAddr stack
 }
 
 void thread_end(Thread* t, u64 how, u64 value) {
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->thread_ended != nullptr) m->thread_ended(t);
     t->state = ThreadState::Zombie;
     t->end = {how, value};
     // A crashed main thread ends the program (other threads may wait for it forever), as

@@ -60,6 +60,10 @@ template <typename P0>
 struct CallAdapter<CallResult (*)(Thread*, P0)> {
     template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0)); }
 };
+template <typename P0, typename P1>
+struct CallAdapter<CallResult (*)(Thread*, P0, P1)> {
+    template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1)); }
+};
 template <typename P0, typename P1, typename P2>
 struct CallAdapter<CallResult (*)(Thread*, P0, P1, P2)> {
     template <auto F> static CallResult run(Thread* t, const CallArgs& a) { return F(t, call_arg<P0>(t, a.a0), call_arg<P1>(t, a.a1), call_arg<P2>(t, a.a2)); }

@@ -2,11 +2,12 @@
  * (one-to-all / all-to-one signals). Addresses are (NoC node, logical port); a cluster's
  * nodes are in struct nvx_info (node, nodes) and nvx_node_of() maps any cluster to its
  * nodes. Every function returns >= 0 on success or a negative errno; the reads, writes and
- * waits sleep in the kernel until they can complete. */
+ * waits sleep in the kernel until they can complete, except the asynchronous ones (below). */
 #ifndef NVX_IKC_H
 #define NVX_IKC_H
 #include <stddef.h>
 #include <stdint.h>
+#include <nvx/clock.h>
 #include <nvx/syscall.h>
 
 #ifdef __cplusplus
@@ -53,6 +54,58 @@ static inline long nvx_portal_write(long id, const void *buf, size_t size) { ret
 static inline long nvx_portal_close(long id) { return nvx_syscall1(NVX_SYS_PORTAL_CLOSE, id); }
 static inline long nvx_portal_unlink(long id) { return nvx_syscall1(NVX_SYS_PORTAL_UNLINK, id); }
 static inline long nvx_portal_stats(long id, struct nvx_ikc_stats *s) { return nvx_syscall2(NVX_SYS_PORTAL_STATS, id, (long)s); }
+
+/* Asynchronous reads and writes (struct nvx_ikc_op in nvx_abi.h; Kalray's aio_read and
+ * aio_write on NoC connectors, Nanvix's kportal_aread/awrite): a start returns 0 at once and
+ * the operation goes on in the kernel and the NoC; when it completes, the kernel writes its
+ * result into *op, sets op->done, adds 1 to *op->notify (if set) and wakes that word's
+ * futex waiters. Set op->notify before the start. A mailbox write takes the message at the
+ * start (buf is free again); a read's buffer and a portal write's must stay until done. At
+ * most NVX_IKC_THREAD_OPS per thread and NVX_IKC_ASYNC_OPS per cluster are under way:
+ * -EAGAIN (nothing started) beyond. The other errors are the synchronous calls', returned
+ * by the start (nothing started) or, found later, as op->result. */
+static inline long nvx_mailbox_aread(long id, void *buf, size_t size, struct nvx_ikc_op *op)
+{
+    return nvx_syscall4(NVX_SYS_MAILBOX_AREAD, id, (long)buf, (long)size, (long)op);
+}
+static inline long nvx_mailbox_awrite(long id, const void *buf, size_t size, struct nvx_ikc_op *op)
+{
+    return nvx_syscall4(NVX_SYS_MAILBOX_AWRITE, id, (long)buf, (long)size, (long)op);
+}
+static inline long nvx_portal_aread(long id, void *buf, size_t size, struct nvx_ikc_op *op)
+{
+    return nvx_syscall4(NVX_SYS_PORTAL_AREAD, id, (long)buf, (long)size, (long)op);
+}
+static inline long nvx_portal_awrite(long id, const void *buf, size_t size, struct nvx_ikc_op *op)
+{
+    return nvx_syscall4(NVX_SYS_PORTAL_AWRITE, id, (long)buf, (long)size, (long)op);
+}
+/* 1 if `op` completed (its result is op->result; the caller's clock goes on from the
+ * completion's time if that is later), 0 while it is under way. No kernel call. */
+static inline int nvx_ikc_test(struct nvx_ikc_op *op)
+{
+    if (!__atomic_load_n(&op->done, __ATOMIC_ACQUIRE)) return 0;
+    nvx_clock_take(op->at);
+    return 1;
+}
+/* Sleeps until one of ops[0..count) completed (count <= NVX_IKC_WAIT_MAX); returns its
+ * index, or -errno (-ENOENT: ops[i] was never started). */
+static inline long nvx_ikc_wait_any(struct nvx_ikc_op *const *ops, unsigned count)
+{
+    long i = nvx_syscall2(NVX_SYS_IKC_WAIT, (long)ops, count);
+    if (i >= 0) nvx_clock_take(ops[i]->at);
+    return i;
+}
+/* Sleeps until `op` completed; returns its result. */
+static inline long nvx_ikc_wait(struct nvx_ikc_op *op)
+{
+    struct nvx_ikc_op *one[1] = {op};
+    long i = nvx_ikc_wait_any(one, 1);
+    return i < 0 ? i : op->result;
+}
+/* Ends `op` at once with -ECANCELED if nothing of it moved yet: 0; -EBUSY once the NoC
+ * moves it (it completes as usual); -ENOENT if it is not under way. */
+static inline long nvx_ikc_cancel(struct nvx_ikc_op *op) { return nvx_syscall1(NVX_SYS_IKC_CANCEL, (long)op); }
 
 /* Syncs over a node list: ALL_TO_ONE (nodes[0] waits for the others' signals) or
  * ONE_TO_ALL (nodes[1..] wait for nodes[0]'s signal). `port` (0..NVX_SYNC_PORTS-1)

@@ -164,11 +164,11 @@ TEST_F(EndpointTableTest, ReleaseRefusedWhilePending) {
     EXPECT_EQ(table().lookup_any(id), nullptr);
 }
 
-TEST_F(EndpointTableTest, ReleaseRefusedWhileThreadsWait) {
+TEST_F(EndpointTableTest, ReleaseRefusedWhileOperationsWait) {
     i64 id = table().allocate(Direction::Input, 0, 0);
     Endpoint* e = table().lookup(id, Direction::Input);
     ASSERT_NE(e, nullptr);
-    kernel::Thread t{};
+    ikc::IkcOp t{};
     e->waiters.push(&t);
     EXPECT_EQ(table().release(e), -i64{NVX_EBUSY});
     EXPECT_EQ(table().lookup(id, Direction::Input), e);
@@ -182,7 +182,7 @@ TEST_F(EndpointTableTest, ReleaseRefusedWhilePendingAndWaiting) {
     i64 id = table().allocate(Direction::Output, 0, 0);
     Endpoint* e = table().lookup(id, Direction::Output);
     ASSERT_NE(e, nullptr);
-    kernel::Thread t{};
+    ikc::IkcOp t{};
     e->pending = 2;
     e->waiters.push(&t);
     EXPECT_EQ(table().release(e), -i64{NVX_EBUSY});
