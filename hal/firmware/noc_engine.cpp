@@ -124,16 +124,18 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
             g_nodes[src].stats.mailbox_busy++;
             return error(kBusy);
         }
+        // The sender's stamp, before the engine's DMA copies the message (it costs the
+        // sender nothing: noc_time::dma_copy).
+        u64 ready = noc_time::now(c);
         MailboxMessage& slot = events->slots[src];
-        memcpy(&slot.header, reinterpret_cast<const void*>(message), sizeof slot.header);
+        noc_time::dma_copy(&slot.header, reinterpret_cast<const void*>(message), sizeof slot.header);
         slot.header.source = static_cast<u16>(src);
         if (slot.header.length > kMailboxPayload) slot.header.length = kMailboxPayload;
         // Only the payload's bytes travel (the receiver reads no more than the length).
-        memcpy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
+        noc_time::dma_copy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
         // It leaves once the sender knows the slot is free, after the transfers ahead of it.
         // A message the host let take the slot first but that left later in virtual time
         // is not waited for: only what held the slot before it.
-        u64 ready = noc_time::now(c);
         bool first = ready >= target.slot_taken_at[src];
         u64 depart = later(ready, first ? target.slot_free_at[src] : target.slot_before_at[src]);
         if (first) {
@@ -181,8 +183,8 @@ Result mailbox_refuse(const board::Cluster& c, u32 node, u32 sender) {
             (atomic::load_acquire(&back->mailbox_returned) & bit(node)))
             return error(sbi::kErrInvalidParam);
         const MailboxMessage& slot = n.events->slots[sender];
-        memcpy(&back->returned[node].header, &slot.header, sizeof slot.header);
-        memcpy(back->returned[node].payload, slot.payload, slot.header.length);
+        noc_time::dma_copy(&back->returned[node].header, &slot.header, sizeof slot.header);
+        noc_time::dma_copy(back->returned[node].payload, slot.payload, slot.header.length);
         atomic::fetch_or(&back->mailbox_returned, bit(node));
         atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
         n.slot_free_at[sender] = later(n.slot_free_at[sender], credit);
@@ -252,13 +254,13 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     return ok();
 }
 
-// Copies up to `length` bytes into the posted window; returns the bytes taken.
+// The engine's DMA copies up to `length` bytes into the posted window; returns the bytes taken.
 u64 fill_window(PortalState& p, const u8* data, u64 length) {
     u64 moved = 0;
     while (moved < length && p.segment < p.count) {
         PortalSegment& seg = p.segments[p.segment];
         u64 step = seg.length - p.offset < length - moved ? seg.length - p.offset : length - moved;
-        memcpy(reinterpret_cast<void*>(seg.phys + p.offset), data + moved, step);
+        noc_time::dma_copy(reinterpret_cast<void*>(seg.phys + p.offset), data + moved, step);
         moved += step;
         p.offset += step;
         if (p.offset == seg.length) {
@@ -289,13 +291,15 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
             return error(kBusy);
         }
         if (remaining > p.remaining) return error(kTooLong);
+        // The bytes leave from the sender's stamp, taken before the DMA's copy (which costs
+        // it nothing), once the allow reached it, after the transfers ahead of them.
+        u64 ready = later(noc_time::now(c), p.allowed_at);
         moved = static_cast<u32>(fill_window(p, reinterpret_cast<const u8*>(data), length));
         p.remaining -= moved;
         ended = moved == remaining;
         complete = p.filled == p.window || ended;
-        // The bytes leave once the allow reached the sender, after the transfers ahead of them.
         if (moved > 0) {
-            sent = noc_time::transfer(src, dst, later(noc_time::now(c), p.allowed_at), moved);
+            sent = noc_time::transfer(src, dst, ready, moved);
             p.arrival = later(p.arrival, sent.arrival);
         }
         if (complete) {  // the event is set under the lock so a cancel can withdraw it
@@ -314,7 +318,10 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, piece);
     }
     s.portal_bytes_sent += moved;
-    noc_time::advance_to(c, sent.sent);
+    // The DMA queues the pieces of one window: the sender goes on once it started one
+    // and waits only for the last to leave (its completion), so the link never idles
+    // while the kernel prepares the next piece.
+    if (complete) noc_time::advance_to(c, sent.sent);
     if (complete) interrupt_owner(dst);
     return ok(moved);
 }

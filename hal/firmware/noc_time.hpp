@@ -28,8 +28,28 @@ struct Transfer {
 // sender's output, the receiver's input) carries one transfer at a time, first fit among
 // the transfers already reserved on it; the head takes hops x hop latency between them.
 Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
+// The engine's copy of a transfer's bytes. A transfer is the NoC's DMA at work, not the
+// processor's: the hart that asked pays the instructions to start it (its call into the
+// engine) and to take its completion, not the copy the emulation makes for the DMA (its
+// instructions come off the hart's counter, as the IPI path's do in entry.S). Its time
+// is transfer()'s, from the sender's stamp: call transfer() with the time read before.
+void dma_copy(void* to, const void* from, u64 bytes);
 // A notice (credit, allow, drained) from src reaches dst: the head latency only.
 u64 notice_arrival(u32 src, u32 dst, u64 depart);
+
+// While it lives, the calling hart's instructions are not counted: they stand for no
+// work of a modeled processor (the emulation's locks, a DMA's copy). Not nested.
+class Uncharged {
+public:
+    Uncharged();
+    ~Uncharged();
+    Uncharged(const Uncharged&) = delete;
+    Uncharged& operator=(const Uncharged&) = delete;
+
+private:
+    volatile u64* counter_;  // null under the wall clock
+    u64 before_;
+};
 
 // Takes `lock` (the engine's per-node and per-link locks). While another hart holds it,
 // this hart spins for as long as the host takes to run that one. The acquisition costs
