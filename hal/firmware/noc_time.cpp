@@ -94,7 +94,7 @@ Uncharged::~Uncharged() {
 }
 
 // Out of line: the same instructions around the copy wherever the engine calls it.
-[[gnu::noinline]] void dma_copy(void* to, const void* from, u64 bytes) {
+[[gnu::noinline]] void Dma::copy(void* to, const void* from, u64 bytes) {
     Uncharged dma;
     memcpy(to, from, bytes);
 }

@@ -28,17 +28,39 @@ struct Transfer {
 // sender's output, the receiver's input) carries one transfer at a time, first fit among
 // the transfers already reserved on it; the head takes hops x hop latency between them.
 Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
-// The engine's copy of a transfer's bytes. A transfer is the NoC's DMA at work, not the
-// processor's: the hart that asked pays the instructions to start it (its call into the
-// engine) and to take its completion, not the copy the emulation makes for the DMA (its
-// instructions come off the hart's counter, as the IPI path's do in entry.S). Its time
-// is transfer()'s, from the sender's stamp: call transfer() with the time read before.
-void dma_copy(void* to, const void* from, u64 bytes);
+
+// A transfer the NoC's DMA carries out, not a processor: every payload the engine moves,
+// mailbox messages and portal pieces alike (the MPPA's data NoC moves both with its DMA
+// engines). The hart that starts one pays only the instructions to start it (its call
+// into the engine) and to take its completion:
+//  - its stamp is read when the transfer is set up, before the engine copies anything;
+//  - the copy the emulation makes in the DMA's place (copy()) comes off the hart's
+//    counter, as the IPI path's instructions do (entry.S): one out-of-line step that
+//    takes back exactly what it ran, whatever the compiler inlines around it;
+//  - the bytes take transfer()'s time from when they may leave (the stamp, or later when
+//    the sender must wait for room): hops x hop latency + bytes / link bandwidth,
+//    queued on the links;
+//  - the hart's time moves to when the last byte left only when it takes the completion
+//    (complete()): pieces it starts one after another queue on the engine meanwhile.
+class Dma {
+public:
+    explicit Dma(const board::Cluster& c) : cluster_(c), stamp_(now(c)) {}
+    u64 stamp() const { return stamp_; }
+    static void copy(void* to, const void* from, u64 bytes);
+    void send(u32 src, u32 dst, u64 depart, u64 bytes) { sent_ = transfer(src, dst, depart, bytes); }
+    const Transfer& sent() const { return sent_; }
+    void complete() const { advance_to(cluster_, sent_.sent); }
+
+private:
+    const board::Cluster& cluster_;
+    u64 stamp_;
+    Transfer sent_{};
+};
 // A notice (credit, allow, drained) from src reaches dst: the head latency only.
 u64 notice_arrival(u32 src, u32 dst, u64 depart);
 
 // While it lives, the calling hart's instructions are not counted: they stand for no
-// work of a modeled processor (the emulation's locks, a DMA's copy). Not nested.
+// work of a modeled processor (the emulation's locks, the DMA's copy). Not nested.
 class Uncharged {
 public:
     Uncharged();
