@@ -28,6 +28,8 @@ struct Transfer {
 // sender's output, the receiver's input) carries one transfer at a time, first fit among
 // the transfers already reserved on it; the head takes hops x hop latency between them.
 Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
+// A notice (credit, allow, drained) from src reaches dst: the head latency only.
+u64 notice_arrival(u32 src, u32 dst, u64 depart);
 
 // A transfer the NoC's DMA carries out, not a processor: every payload the engine moves,
 // mailbox messages and portal pieces alike (the MPPA's data NoC moves both with its DMA
@@ -35,8 +37,8 @@ Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
 // into the engine) and to take its completion:
 //  - its stamp is read when the transfer is set up, before the engine copies anything;
 //  - the copy the emulation makes in the DMA's place (copy()) comes off the hart's
-//    counter, as the IPI path's instructions do (entry.S): one out-of-line step that
-//    takes back exactly what it ran, whatever the compiler inlines around it;
+//    counter, as the IPI path's instructions do (entry.S): one out-of-line step, so what
+//    is taken back does not depend on what the compiler inlines around its callers;
 //  - the bytes take transfer()'s time from when they may leave (the stamp, or later when
 //    the sender must wait for room): hops x hop latency + bytes / link bandwidth,
 //    queued on the links;
@@ -56,8 +58,6 @@ private:
     u64 stamp_;
     Transfer sent_{};
 };
-// A notice (credit, allow, drained) from src reaches dst: the head latency only.
-u64 notice_arrival(u32 src, u32 dst, u64 depart);
 
 // While it lives, the calling hart's instructions are not counted: they stand for no
 // work of a modeled processor (the emulation's locks, the DMA's copy). Not nested.
