@@ -23,7 +23,9 @@ struct Cluster {
     constexpr u64 mem_end() const { return mem_base + mem_size; }
 };
 
-// NoC cost model parameters (used by the NoC engine and the virtual-time model).
+// NoC cost model parameters (used by the NoC engine and the virtual-time model). Every
+// payload (mailbox message, portal piece) is moved by the NoC's DMA, so there is no
+// figure for a processor's copy: a transfer costs its links' time (README "The NoC model").
 struct NocParams {
     u32 hop_latency_cycles;   // per router hop
     u32 bytes_per_cycle;      // link bandwidth

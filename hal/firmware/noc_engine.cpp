@@ -108,7 +108,7 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
     if (!in_caller(c, message, sizeof(MailboxMessage))) return error(sbi::kErrInvalidAddress);
     NodeEngine& target = g_nodes[dst];
     u64 cycles = kBoard.transfer_cycles(src, dst, sizeof(MailboxMessage));
-    noc_time::Transfer sent;
+    noc_time::Dma dma(c);
     {
         noc_time::TimedLockGuard guard(target.lock);
         EventArea* events = target.events;
@@ -125,27 +125,27 @@ Result mailbox_send(const board::Cluster& c, u32 src, u32 dst, u64 message) {
             return error(kBusy);
         }
         MailboxMessage& slot = events->slots[src];
-        memcpy(&slot.header, reinterpret_cast<const void*>(message), sizeof slot.header);
+        noc_time::Dma::copy(&slot.header, reinterpret_cast<const void*>(message), sizeof slot.header);
         slot.header.source = static_cast<u16>(src);
         if (slot.header.length > kMailboxPayload) slot.header.length = kMailboxPayload;
         // Only the payload's bytes travel (the receiver reads no more than the length).
-        memcpy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
+        noc_time::Dma::copy(slot.payload, reinterpret_cast<const MailboxMessage*>(message)->payload, slot.header.length);
         // It leaves once the sender knows the slot is free, after the transfers ahead of it.
         // A message the host let take the slot first but that left later in virtual time
         // is not waited for: only what held the slot before it.
-        u64 ready = noc_time::now(c);
+        u64 ready = dma.stamp();
         bool first = ready >= target.slot_taken_at[src];
         u64 depart = later(ready, first ? target.slot_free_at[src] : target.slot_before_at[src]);
         if (first) {
             target.slot_before_at[src] = target.slot_free_at[src];
             target.slot_taken_at[src] = depart;
         }
-        sent = noc_time::transfer(src, dst, depart, sizeof slot.header + slot.header.length);
-        events->slot_stamp[src] = sent.arrival;
+        dma.send(src, dst, depart, sizeof slot.header + slot.header.length);
+        events->slot_stamp[src] = dma.sent().arrival;
         atomic::fetch_or(&events->mailbox_full, bit(src));
         target.stats.mailbox_received++;
     }
-    noc_time::advance_to(c, sent.sent);
+    dma.complete();
     g_nodes[src].stats.mailbox_sent++;
     g_nodes[src].stats.modeled_cycles_sent += cycles;
     interrupt_owner(dst);
@@ -181,8 +181,8 @@ Result mailbox_refuse(const board::Cluster& c, u32 node, u32 sender) {
             (atomic::load_acquire(&back->mailbox_returned) & bit(node)))
             return error(sbi::kErrInvalidParam);
         const MailboxMessage& slot = n.events->slots[sender];
-        memcpy(&back->returned[node].header, &slot.header, sizeof slot.header);
-        memcpy(back->returned[node].payload, slot.payload, slot.header.length);
+        noc_time::Dma::copy(&back->returned[node].header, &slot.header, sizeof slot.header);
+        noc_time::Dma::copy(back->returned[node].payload, slot.payload, slot.header.length);
         atomic::fetch_or(&back->mailbox_returned, bit(node));
         atomic::fetch_and(&n.events->mailbox_full, ~bit(sender));
         n.slot_free_at[sender] = later(n.slot_free_at[sender], credit);
@@ -252,13 +252,13 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     return ok();
 }
 
-// Copies up to `length` bytes into the posted window; returns the bytes taken.
+// The engine's DMA copies up to `length` bytes into the posted window; returns the bytes taken.
 u64 fill_window(PortalState& p, const u8* data, u64 length) {
     u64 moved = 0;
     while (moved < length && p.segment < p.count) {
         PortalSegment& seg = p.segments[p.segment];
         u64 step = seg.length - p.offset < length - moved ? seg.length - p.offset : length - moved;
-        memcpy(reinterpret_cast<void*>(seg.phys + p.offset), data + moved, step);
+        noc_time::Dma::copy(reinterpret_cast<void*>(seg.phys + p.offset), data + moved, step);
         moved += step;
         p.offset += step;
         if (p.offset == seg.length) {
@@ -278,7 +278,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     NodeEngine& target = g_nodes[dst];
     u32 moved;
     bool complete, ended;
-    noc_time::Transfer sent{};
+    noc_time::Dma dma(c);
     {
         noc_time::TimedLockGuard guard(target.lock);
         PortalState& p = target.portal;
@@ -295,8 +295,8 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         complete = p.filled == p.window || ended;
         // The bytes leave once the allow reached the sender, after the transfers ahead of them.
         if (moved > 0) {
-            sent = noc_time::transfer(src, dst, later(noc_time::now(c), p.allowed_at), moved);
-            p.arrival = later(p.arrival, sent.arrival);
+            dma.send(src, dst, later(dma.stamp(), p.allowed_at), moved);
+            p.arrival = later(p.arrival, dma.sent().arrival);
         }
         if (complete) {  // the event is set under the lock so a cancel can withdraw it
             p.allowed = false;
@@ -314,8 +314,12 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         s.modeled_cycles_sent += kBoard.transfer_cycles(src, dst, piece);
     }
     s.portal_bytes_sent += moved;
-    noc_time::advance_to(c, sent.sent);
-    if (complete) interrupt_owner(dst);
+    // The pieces of one window queue on the DMA: the sender takes the completion of the
+    // last only, so the link does not idle while its kernel prepares the next piece.
+    if (complete) {
+        dma.complete();
+        interrupt_owner(dst);
+    }
     return ok(moved);
 }
 

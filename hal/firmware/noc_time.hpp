@@ -31,6 +31,48 @@ Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes);
 // A notice (credit, allow, drained) from src reaches dst: the head latency only.
 u64 notice_arrival(u32 src, u32 dst, u64 depart);
 
+// A transfer the NoC's DMA carries out, not a processor: every payload the engine moves,
+// mailbox messages and portal pieces alike (the MPPA's data NoC moves both with its DMA
+// engines). The hart that starts one pays only the instructions to start it (its call
+// into the engine) and to take its completion:
+//  - its stamp is read when the transfer is set up, before the engine copies anything;
+//  - the copy the emulation makes in the DMA's place (copy()) comes off the hart's
+//    counter, as the IPI path's instructions do (entry.S): one out-of-line step, so what
+//    is taken back does not depend on what the compiler inlines around its callers;
+//  - the bytes take transfer()'s time from when they may leave (the stamp, or later when
+//    the sender must wait for room): hops x hop latency + bytes / link bandwidth,
+//    queued on the links;
+//  - the hart's time moves to when the last byte left only when it takes the completion
+//    (complete()): pieces it starts one after another queue on the engine meanwhile.
+class Dma {
+public:
+    explicit Dma(const board::Cluster& c) : cluster_(c), stamp_(now(c)) {}
+    u64 stamp() const { return stamp_; }
+    static void copy(void* to, const void* from, u64 bytes);
+    void send(u32 src, u32 dst, u64 depart, u64 bytes) { sent_ = transfer(src, dst, depart, bytes); }
+    const Transfer& sent() const { return sent_; }
+    void complete() const { advance_to(cluster_, sent_.sent); }
+
+private:
+    const board::Cluster& cluster_;
+    u64 stamp_;
+    Transfer sent_{};
+};
+
+// While it lives, the calling hart's instructions are not counted: they stand for no
+// work of a modeled processor (the emulation's locks, the DMA's copy). Not nested.
+class Uncharged {
+public:
+    Uncharged();
+    ~Uncharged();
+    Uncharged(const Uncharged&) = delete;
+    Uncharged& operator=(const Uncharged&) = delete;
+
+private:
+    volatile u64* counter_;  // null under the wall clock
+    u64 before_;
+};
+
 // Takes `lock` (the engine's per-node and per-link locks). While another hart holds it,
 // this hart spins for as long as the host takes to run that one. The acquisition costs
 // nothing: the locks stand for no part of the modeled NoC, and any charge left for them
