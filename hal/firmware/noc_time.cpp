@@ -2,6 +2,7 @@
 
 #include "hal/board/current.hpp"
 #include "hal/firmware/harts.hpp"
+#include "kernel/abi/nvx_abi.h"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 #include "support/mem.hpp"
@@ -14,6 +15,7 @@ nvx::u8 g_clock_live;
 nvx::u64 g_clock_counter_page = nvx::board::kClockCounterPage;  // not const: const would be internal
 }
 
+// The NoC's timing is the clock's own bookkeeping (NVX_MODEL_CODE): it charges no hart.
 namespace nvx::firmware::noc_time {
 namespace {
 using board::kBoard;
@@ -32,23 +34,23 @@ u64* g_offsets[board::kMaxClusters];  // per cluster, set by its kernel at attac
 
 u32 index_of(const board::Cluster& c) { return static_cast<u32>(&c - kBoard.clusters); }
 
-const volatile u64* counters() { return reinterpret_cast<const volatile u64*>(board::kClockCounterPage); }
+NVX_MODEL_CODE const volatile u64* counters() { return reinterpret_cast<const volatile u64*>(board::kClockCounterPage); }
 
 volatile u64* own_counter() { return reinterpret_cast<volatile u64*>(board::kClockCounterPage) + current_hart(); }
 
 // First fit of `length` cycles at or after `from` on `link`, reserved.
-u64 occupy(Link& link, u64 from, u64 length) {
+NVX_MODEL_CODE u64 occupy(Link& link, u64 from, u64 length) {
     TimedLockGuard guard(link.lock);
     u64 start = link.busy.first_fit(from, length);
     link.busy.reserve(start, start + length);
     return start;
 }
 
-u64 serialization(u64 bytes) { return (bytes + kBoard.noc.bytes_per_cycle - 1) / kBoard.noc.bytes_per_cycle; }
-u64 head_latency(u32 src, u32 dst) { return u64{kBoard.hops(src, dst)} * kBoard.noc.hop_latency_cycles; }
+NVX_MODEL_CODE u64 serialization(u64 bytes) { return (bytes + kBoard.noc.bytes_per_cycle - 1) / kBoard.noc.bytes_per_cycle; }
+NVX_MODEL_CODE u64 head_latency(u32 src, u32 dst) { return u64{kBoard.hops(src, dst)} * kBoard.noc.hop_latency_cycles; }
 }  // namespace
 
-bool live() { return counters()[board::kClockCounterSlots] == board::kClockLive; }
+NVX_MODEL_CODE bool live() { return counters()[board::kClockCounterSlots] == board::kClockLive; }
 
 void boot() { g_clock_live = live() ? 1 : 0; }
 
@@ -58,14 +60,14 @@ bool register_offsets(const board::Cluster& c, u64 offsets_phys) {
     return true;
 }
 
-u64 now(const board::Cluster& c) {
+NVX_MODEL_CODE u64 now(const board::Cluster& c) {
     u64* offsets = atomic::load_acquire(&g_offsets[index_of(c)]);
     if (!live() || offsets == nullptr) return 0;
     u64 hart = current_hart();
     return counters()[hart] + atomic::load_relaxed(&offsets[hart - c.first_hart]);
 }
 
-void advance_to(const board::Cluster& c, u64 t) {
+NVX_MODEL_CODE void advance_to(const board::Cluster& c, u64 t) {
     u64 current = now(c);
     if (t <= current) return;
     u64* offsets = g_offsets[index_of(c)];
@@ -73,7 +75,7 @@ void advance_to(const board::Cluster& c, u64 t) {
     atomic::store_relaxed(&offset, offset + (t - current));
 }
 
-Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes) {
+NVX_MODEL_CODE Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes) {
     if (!live()) return {0, 0};
     u64 length = serialization(bytes);
     u64 out = occupy(g_out[src], depart, length);
@@ -81,7 +83,7 @@ Transfer transfer(u32 src, u32 dst, u64 depart, u64 bytes) {
     return {out + length, in + length};
 }
 
-u64 notice_arrival(u32 src, u32 dst, u64 depart) { return live() ? depart + head_latency(src, dst) : 0; }
+NVX_MODEL_CODE u64 notice_arrival(u32 src, u32 dst, u64 depart) { return live() ? depart + head_latency(src, dst) : 0; }
 
 // The compiler fences keep the uncounted work between the two counter accesses.
 Uncharged::Uncharged() : counter_(g_clock_live != 0 ? own_counter() : nullptr), before_(counter_ ? *counter_ : 0) {
