@@ -24,6 +24,7 @@ struct IkcOp {
     u32 wait_index;
     kernel::UserAddr record;  // async: the owner's struct nvx_ikc_op
     kernel::UserAddr notify;  // async: futex word bumped and woken at completion (or null)
+    bool notify_untimed;      // ... its waiters keep their own time
     // The owner's clock when it asked: the virtual time the request starts from, and
     // whether it serves requests (nvx_clock_server: it takes a hand-off's time, not the max).
     u64 requested_at;

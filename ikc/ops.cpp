@@ -32,6 +32,7 @@ void init(IkcOp* op, Thread* t, OpKind kind, bool async) {
     op->orphaned = op->waited = false;
     op->wait_index = 0;
     op->record = op->notify = UserAddr{};
+    op->notify_untimed = false;
     op->requested_at = kernel::clock_thread_stamp(t);
     op->server = kernel::clock_thread_is_server(t);
     op->queue = nullptr;
@@ -71,7 +72,7 @@ void write_record(const IkcOp* op, i64 result, u64 at) {
         atomic::store_release(done, u32{1});
     if (op->notify.is_null()) return;
     if (auto* word = static_cast<u32*>(g_space.user_pointer(op->notify, 4, sv39::kWrite))) atomic::fetch_add(word, u32{1});
-    kernel::futex_wake_all_at(op->notify, at);
+    kernel::futex_wake_all_at(op->notify, at, op->notify_untimed);
 }
 
 // Takes `op` out of the queue it waits in, before anything of it moved.
@@ -93,7 +94,11 @@ i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     if (record.value() % alignof(nvx_ikc_op) != 0 || !g_space.user_range_ok(record, sizeof(nvx_ikc_op), sv39::kWrite))
         return -NVX_EFAULT;
     u64 notify_va;
-    if (!g_space.copy_from_user(&notify_va, record + offsetof(nvx_ikc_op, notify), sizeof notify_va)) return -NVX_EFAULT;
+    u32 flags;
+    if (!g_space.copy_from_user(&notify_va, record + offsetof(nvx_ikc_op, notify), sizeof notify_va) ||
+        !g_space.copy_from_user(&flags, record + offsetof(nvx_ikc_op, flags), sizeof flags))
+        return -NVX_EFAULT;
+    if ((flags & ~u32{NVX_IKC_NOTIFY_UNTIMED}) != 0) return -NVX_EINVAL;
     UserAddr notify = notify_va == 0 ? UserAddr{} : kernel::user_address(t, notify_va);
     if (!notify.is_null() && (notify.value() % 4 != 0 || !g_space.user_range_ok(notify, 4, sv39::kWrite)))
         return -NVX_EFAULT;
@@ -104,6 +109,7 @@ i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     init(op, t, kind, true);
     op->record = record;
     op->notify = notify;
+    op->notify_untimed = (flags & NVX_IKC_NOTIFY_UNTIMED) != 0;
     op->started_at = kernel::clock_core_now();
     // Under way until the kernel writes done = 1.
     u32 zero = 0;

@@ -166,20 +166,23 @@ struct nvx_mailbox_origin {
 
 /* An asynchronous IKC operation, as the caller keeps it (POSIX aio's aiocb): it must stay
  * valid, and a read's or a portal write's buffer untouched, until `done` is 1. The caller
- * sets `notify` (a futex word, or 0) and starts the operation; the kernel writes the rest
+ * sets `notify` (a futex word, or 0) and `flags` and starts the operation; the kernel writes the rest
  * when it completes, `done` last, then adds 1 to *notify and wakes its waiters, handing
- * them the completion's virtual time `at` (one word can then stand for "any message or any
- * local event"). A thread has at most NVX_IKC_THREAD_OPS under way, the cluster at most
+ * them the completion's virtual time `at` unless `flags` says otherwise (one word can then
+ * stand for "any message or any local event"). A thread has at most NVX_IKC_THREAD_OPS under way, the cluster at most
  * NVX_IKC_ASYNC_OPS; a thread that ends cancels those not yet under way, and the kernel
  * forgets the others when they complete. */
 struct nvx_ikc_op {
     uint32_t *notify;    /* in: futex word bumped and woken at completion, or 0           */
     uint32_t done;       /* out: 1 once complete (written last)                           */
-    uint32_t reserved;
+    uint32_t flags;      /* in: NVX_IKC_NOTIFY_UNTIMED or 0                               */
     int64_t result;      /* out: bytes moved (a read: the message's length), or -errno    */
     uint64_t at;         /* out: the virtual time it completed (0 under the wall clock)   */
     struct nvx_mailbox_origin origin; /* out: a mailbox read's sender                     */
 };
+/* The notify word's waiters keep their own time (as NVX_FUTEX_UNTIMED): for a word that many
+ * sources bump, whose waiter takes each event's time itself (nvx_ikc_test takes `at`). */
+#define NVX_IKC_NOTIFY_UNTIMED 1u
 #define NVX_IKC_THREAD_OPS 8      /* asynchronous operations under way per thread            */
 #define NVX_IKC_ASYNC_OPS 64      /* ... and per cluster                                      */
 #define NVX_IKC_WAIT_MAX 64       /* records one NVX_SYS_IKC_WAIT looks at                    */

@@ -46,7 +46,7 @@ i64 futex_wake(UserAddr address, u64 count, u64 flags) {
     return wake_waiters(address, count, (flags & NVX_FUTEX_UNTIMED) != 0, clock_core_now());
 }
 
-void futex_wake_all_at(UserAddr address, u64 at) { wake_waiters(address, ~u64{0}, false, at); }
+void futex_wake_all_at(UserAddr address, u64 at, bool untimed) { wake_waiters(address, ~u64{0}, untimed, at); }
 
 void futex_reset() { g_waiters = ThreadQueue{}; }
 }  // namespace nvx::kernel

@@ -35,6 +35,7 @@ static void init_op(struct nvx_ikc_op *op, uint32_t *notify)
 {
     memset(op, 0x5a, sizeof *op); /* the kernel must write what it reports */
     op->notify = notify;
+    op->flags = 0;
 }
 
 static long make_input(unsigned port) { return nvx_mailbox_create(g_env.me, port); }
@@ -299,6 +300,9 @@ static void errors(void)
     TCHECK_EQ(nvx_mailbox_aread(in, buf, sizeof buf, &op), -EFAULT);
     op.notify = (uint32_t *)((char *)&other + 1);
     TCHECK_EQ(nvx_mailbox_aread(in, buf, sizeof buf, &op), -EFAULT);
+    init_op(&op, 0);
+    op.flags = 2;
+    TCHECK_EQ(nvx_mailbox_aread(in, buf, sizeof buf, &op), -EINVAL);
     init_op(&op, 0);
     TCHECK_EQ(nvx_mailbox_aread(in + 1000, buf, sizeof buf, &op), -EBADF);
     TCHECK_EQ(nvx_mailbox_aread(out, buf, sizeof buf, &op), -EBADF);
