@@ -36,24 +36,21 @@ u64 g_stuck_targets;
 u64 g_refused[kMaxOwnNodes][kPorts];
 u32 g_refused_ports;  // (node, port) pairs with refused senders: 0 in the common case
 
-// Per own node and port: the port as a bounded FIFO in virtual time. Keeping it is the
+// Per own node and port: the port as a bounded queue in virtual time. Keeping it is the
 // clock's bookkeeping, not the modeled kernel's work: it costs no virtual time.
 PortTimes<kPortQuota> g_port_times[kMaxOwnNodes][kPorts];
-PortTimes<kPortQuota>* port_times(u32 node, u32 port) {
+NVX_MODEL_CODE PortTimes<kPortQuota>* port_times(u32 node, u32 port) {
     i32 index = own_index(node);
     return index >= 0 && port < kPorts ? &g_port_times[index][port] : nullptr;
 }
-u64 port_entry_bound(u32 node, u32 port) {
-    kernel::ClockUncharged bookkeeping;
+NVX_MODEL_CODE u64 port_entry_bound(u32 node, u32 port) {
     const PortTimes<kPortQuota>* times = port_times(node, port);
     return times != nullptr ? times->entry_bound() : 0;
 }
-void port_entered(u32 node, u32 port) {
-    kernel::ClockUncharged bookkeeping;
+NVX_MODEL_CODE void port_entered(u32 node, u32 port) {
     if (PortTimes<kPortQuota>* times = port_times(node, port)) times->entered();
 }
-void port_left(u32 node, u32 port, u64 at) {
-    kernel::ClockUncharged bookkeeping;
+NVX_MODEL_CODE void port_left(u32 node, u32 port, u64 at) {
     if (PortTimes<kPortQuota>* times = port_times(node, port)) times->left(at);
 }
 bool g_look_again;     // the program ended: look at the slots once more, whatever was raised
@@ -62,6 +59,15 @@ MailboxMessage& staged(IkcOp* op) { return *reinterpret_cast<MailboxMessage*>(op
 static_assert(sizeof(IkcOp::staging) >= sizeof(MailboxMessage));
 
 u32 target_port(IkcOp* op) { return staged(op).header.target_port; }
+
+// A port keeps the order of each sender's messages: a thread's for the messages it sends
+// inside the cluster, a source node's for those that come over the NoC (its one slot
+// towards us). Threads are told apart by slot: a later thread in the slot of one whose
+// messages are still buffered only waits behind them.
+constexpr Sender kLocalSender = 1u << 31;
+Sender local_sender(const Thread* t) { return kLocalSender | kernel::thread_slot(t); }
+Sender remote_sender(u16 node) { return node; }
+
 Endpoint& endpoint_of(IkcOp* op) { return g_mailboxes.at(op->endpoint); }
 u64 phys_of(const void* p) { return kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(p)); }
 
@@ -78,7 +84,7 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
     return length;
 }
 
-// Read `reader` takes the oldest buffered message `m` of `in`'s port, whichever of the two
+// Read `reader` takes the message `m` that `in`'s port hands out next, whichever of the two
 // the host presented first: from the later of the message's arrival and the reader's
 // request in virtual time (a server thread: from the message's), by the same code either
 // way, so that the charge does not depend on the host's order. Returns the read's result
@@ -103,7 +109,7 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
 void serve_waiters(Endpoint& in) {
     u64 resume = kernel::clock_core_now();
     while (!in.waiters.empty()) {
-        BufferedMessage* m = g_buffers.oldest(in.node, in.port);
+        BufferedMessage* m = g_buffers.next_out(in.node, in.port);
         if (m == nullptr) break;
         IkcOp* reader = in.waiters.pop();
         u64 at;
@@ -113,18 +119,18 @@ void serve_waiters(Endpoint& in) {
     kernel::clock_serve(resume);
 }
 
-// A message that arrived on own node `node` is buffered, then handed to the readers asleep
-// on its port (the same path as a reader that comes after it); false when the port is
-// full (the caller pushes back). Should the pool be full while a reader waits with nothing
-// buffered, the message goes straight to it.
-bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
+// A message from `sender` that arrived on own node `node` is buffered, then handed to the
+// readers asleep on its port (the same path as a reader that comes after it); false when
+// the port is full (the caller pushes back). Should the pool be full while a reader waits
+// with nothing buffered, the message goes straight to it.
+bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
-    if (g_buffers.store(node, port, origin, payload, length, kernel::clock_core_now())) {
+    if (g_buffers.store(node, port, origin, sender, payload, length, kernel::clock_core_now())) {
         port_entered(node, port);
         if (in != nullptr) serve_waiters(*in);
         return true;
     }
-    if (in == nullptr || g_buffers.oldest(node, port) != nullptr) return false;
+    if (in == nullptr || g_buffers.held_by(node, port) != 0) return false;
     while (!in->waiters.empty()) {
         IkcOp* reader = in->waiters.pop();
         i64 r = copy_to_reader(reader->buffer, reader->size, reader->origin, payload, length, origin);
@@ -142,7 +148,7 @@ bool deliver(u32 node, u32 port, Origin origin, const u8* payload, u32 length) {
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
 bool can_take(u32 node, u32 port) {
     Endpoint* in = g_mailboxes.find_input(node, port);
-    if (in != nullptr && !in->waiters.empty() && g_buffers.oldest(node, port) == nullptr) return true;
+    if (in != nullptr && !in->waiters.empty() && g_buffers.held_by(node, port) == 0) return true;
     return g_buffers.has_room(node, port);
 }
 
@@ -162,7 +168,7 @@ void tell_drained() {
 }
 
 // A local write goes into its port from the time it was ready, or, if the port was full
-// in virtual time then, from when the message QUOTA places ahead of it left (PortTimes:
+// in virtual time then, from the departure QUOTA places ahead of its entry (PortTimes:
 // not when the host happened to retry it), by the same code either way; false when the
 // port is full in host time. `at`: the time the writer goes on from. Not inlined: one
 // copy of the code for the first attempt and the retries.
@@ -172,7 +178,7 @@ void tell_drained() {
     u64 room = port_entry_bound(out.remote_node, m.header.target_port);
     kernel::clock_serve(op->ready_at > room ? op->ready_at : room);
     Origin origin = {static_cast<u16>(out.node), m.header.flags};
-    if (!deliver(out.remote_node, m.header.target_port, origin, m.payload, m.header.length)) return false;
+    if (!deliver(out.remote_node, m.header.target_port, origin, local_sender(op->owner), m.payload, m.header.length)) return false;
     count_message(out, m.header.length);
     *at = kernel::clock_core_now();
     return true;
@@ -314,7 +320,7 @@ bool poll_arrivals(u32 index) {
         const MailboxMessage& m = own.events->slots[sender];
         u32 port = m.header.target_port;
         Origin origin = {m.header.source, m.header.flags};
-        if (deliver(own.node, port, origin, m.payload, m.header.length)) {
+        if (deliver(own.node, port, origin, remote_sender(m.header.source), m.payload, m.header.length)) {
             if (Endpoint* in = g_mailboxes.find_input(own.node, port)) in->stats.hw_transfers++;
             sbi::Result r = noc::mailbox_release(own.node, sender);  // a full slot of our own node
             if (r.error != sbi::kSuccess) kernel::panic("mailbox slot release refused by the NoC engine (%ld)", r.error);
@@ -353,10 +359,10 @@ i64 check_read(u64 id, UserAddr buffer, u64* size) {
     return g_space.user_range_ok(buffer, *size, riscv::sv39::kWrite) ? 0 : -NVX_EFAULT;
 }
 
-// Read `op` (checked, begun) takes its port's oldest message now, or waits for one.
+// Read `op` (checked, begun) takes the message its port hands out next, or waits for one.
 CallResult start_read(IkcOp* op) {
     Endpoint& in = endpoint_of(op);
-    BufferedMessage* m = g_buffers.oldest(in.node, in.port);
+    BufferedMessage* m = g_buffers.next_out(in.node, in.port);
     if (m == nullptr) {
         CallResult outcome = sleep_on(in.waiters, op, in);
         ports_drained();  // a pushed-back message may be for this reader

@@ -14,44 +14,64 @@ bool MessageBuffers::has_room(u32 node, u32 port) const {
     return claimed(node, port) || unclaimed_ < kUnclaimedAllowance;
 }
 
-bool MessageBuffers::store(u32 node, u32 port, Origin origin, const u8* payload, u32 length, u64 stamp) {
+bool MessageBuffers::store(u32 node, u32 port, Origin origin, Sender sender, const u8* payload, u32 length, u64 stamp) {
     if (!has_room(node, port)) return false;
     u32 index = lowest_set_bit(~used_mask_);
     if (length > NVX_MAILBOX_MSG_MAX) length = NVX_MAILBOX_MSG_MAX;  // the engine bounds it too
     BufferedMessage& m = buffers_[index];
     m.used = true;
+    m.behind = false;
+    for (u8 link = head_[node][port]; link != 0 && !m.behind; link = buffers_[link - 1].next)
+        m.behind = buffers_[link - 1].sender == sender;
     m.node = node;
     m.port = port;
     m.length = length;
     m.origin = origin;
+    m.sender = sender;
     m.stamp = stamp;
-    m.next = 0;
     memcpy(m.payload, payload, length);
     memset(m.payload + length, 0, sizeof m.payload - length);  // no byte of an older message stays
     used_mask_ |= 1ull << index;
     count_[node][port]++;
     if (!claimed(node, port)) unclaimed_++;
     u8 link = static_cast<u8>(index + 1);
-    if (tail_[node][port] == 0) {
+    m.next = 0;
+    m.prev = tail_[node][port];
+    if (m.prev == 0) {
         head_[node][port] = link;
     } else {
-        buffers_[tail_[node][port] - 1].next = link;
+        buffers_[m.prev - 1].next = link;
     }
     tail_[node][port] = link;
     return true;
 }
 
-BufferedMessage* MessageBuffers::oldest(u32 node, u32 port) {
-    if (node >= board::kMaxNodes || port >= kPorts || head_[node][port] == 0) return nullptr;
-    return &buffers_[head_[node][port] - 1];
+BufferedMessage* MessageBuffers::next_out(u32 node, u32 port) {
+    if (node >= board::kMaxNodes || port >= kPorts) return nullptr;
+    BufferedMessage* best = nullptr;
+    for (u8 link = head_[node][port]; link != 0; link = buffers_[link - 1].next) {
+        BufferedMessage* m = &buffers_[link - 1];
+        if (!m->behind && (best == nullptr || m->stamp < best->stamp)) best = m;
+    }
+    return best;
 }
 
 void MessageBuffers::release(BufferedMessage* m) {
-    u8& head = head_[m->node][m->port];
-    head = m->next;
-    if (head == 0) tail_[m->node][m->port] = 0;
-    count_[m->node][m->port]--;
-    if (!claimed(m->node, m->port)) unclaimed_--;
+    u32 node = m->node, port = m->port;
+    if (!m->behind) {  // its sender's next message, if any, is no longer held back
+        for (u8 link = m->next; link != 0; link = buffers_[link - 1].next) {
+            if (buffers_[link - 1].sender == m->sender) {
+                buffers_[link - 1].behind = false;
+                break;
+            }
+        }
+    }
+    if (m->prev == 0) head_[node][port] = m->next;
+    else buffers_[m->prev - 1].next = m->next;
+    if (m->next == 0) tail_[node][port] = m->prev;
+    else buffers_[m->next - 1].prev = m->prev;
+    count_[node][port]--;
+    if (!claimed(node, port)) unclaimed_--;
     m->used = false;
     used_mask_ &= ~(1ull << (m - buffers_));
 }

@@ -1,9 +1,10 @@
-// A mailbox port as a bounded FIFO in virtual time (issue 9). A port holds at most Q
-// messages, so its n-th message can enter only once its (n - Q)-th has left: a local
-// writer that found the port full goes on from that message's departure, whichever
-// message the host happened to drain before retrying it, and a writer the host let in
-// while the port was full in virtual time is held back all the same. The port is FIFO,
-// so the n-th message in is the n-th out: counting both is enough to pair them.
+// A mailbox port as a bounded queue in virtual time. A port holds at most Q messages, so
+// its n-th message can enter only once n - Q messages have left, whichever they were (the
+// port hands them out by stamp, not in arrival order): a local writer that found the port
+// full goes on from the (n - Q)-th departure, whichever message the host happened to drain
+// before retrying it, and a writer the host let in while the port was full in virtual time
+// is held back all the same. Only occupancy matters, so counting entries and departures is
+// enough to pair them.
 #pragma once
 #include "support/types.hpp"
 
@@ -16,7 +17,7 @@ public:
     // A message entered the port. The caller keeps at most Q in it (MessageBuffers' quota),
     // so the message whose departure bounds the next entry has already left.
     void entered() { entered_++; }
-    // The oldest message left the port at virtual time `at`.
+    // A message left the port at virtual time `at`.
     void left(u64 at) { left_at_[left_++ % Q] = at; }
     u32 held() const { return entered_ - left_; }
 

@@ -1,5 +1,5 @@
-// A mailbox port's FIFO bound in virtual time (ikc/port_times.hpp): the n-th message enters
-// no earlier than the (n - Q)-th left, whatever order the host interleaved them in.
+// A mailbox port's bound in virtual time (ikc/port_times.hpp): the n-th message enters no
+// earlier than the (n - Q)-th departure, whatever order the host interleaved them in.
 #include <gtest/gtest.h>
 
 #include "ikc/port_times.hpp"
