@@ -12,6 +12,7 @@
 #include "kernel/sched/sleepers.hpp"
 #include "kernel/sched/threads.hpp"
 #include "kernel/syscall/call_table.hpp"
+#include "kernel/sched/futex.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 
@@ -84,6 +85,7 @@ void core_loop() {
     for (;;) {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
+        if (futex_serve_woken()) served = true;  // their time was set by their wakers
         clock_serve_idle();  // modules open a context per stamped event they serve
         if (poll_cluster_ends()) served = true;
         if (poll_deadlock()) served = true;

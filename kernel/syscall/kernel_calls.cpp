@@ -143,7 +143,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_THREAD_YIELD, kCore, sys_thread_yield},
     {NVX_SYS_THREAD_SELF, kHere, sys_thread_self},
     {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait},
-    {NVX_SYS_FUTEX_WAKE, kCore, call_with<futex_wake>},
+    {NVX_SYS_FUTEX_WAKE, kHere, call_with<futex_wake>},
     {NVX_SYS_BRK, kCore, sys_brk},
     {NVX_SYS_STACK_MAP, kCore, sys_stack_map},
     {NVX_SYS_CLUSTER_END_WAIT, kCore, sys_cluster_end_wait},
