@@ -15,6 +15,7 @@ inline constexpr u64 kTickMicroseconds = 10'000;  // preemption quantum: board t
 inline constexpr u64 kConsoleChunk = 256;                           // bytes per SBI console write
 inline constexpr u32 kMaxArgs = board::kBootArgsMaxWords;           // argv entries of a program
 inline constexpr u32 kHartReservations = 16;  // run intervals each user hart remembers (virtual clock)
+inline constexpr u32 kCoreReservations = 32;  // service intervals the kernel core remembers (virtual clock)
 
 static_assert(riscv::sv39::kPageSize == board::kPageSize, "one page size");
 

@@ -69,6 +69,28 @@ NVX_MODEL_CODE void set_core_time(u64 t) { set_time(0, t); }
 Reservations<kHartReservations> g_hart_busy[kMaxHarts];
 u64 g_run_start[kMaxHarts];
 
+// The kernel core as a server of capacity one: the virtual time it spent in each service
+// context, so that a request the host presents later but stamped earlier starts in a gap
+// before the services already reserved, or after them, never beside them in parallel.
+Reservations<kCoreReservations> g_core_busy;
+u64 g_context_start;
+bool g_in_context;
+
+// The current context's work is done: the core was busy from its start until now.
+NVX_MODEL_CODE void end_context() {
+    if (!g_in_context) return;
+    g_core_busy.reserve(g_context_start, clock_now(0));
+    g_in_context = false;
+}
+
+// A context for something stamped `stamp` starts when the core is free at or after it.
+NVX_MODEL_CODE void start_context(u64 stamp) {
+    u64 start = g_core_busy.first_fit(stamp, 0);
+    set_core_time(start);
+    g_context_start = start;
+    g_in_context = true;
+}
+
 // The latest time any thread of this cluster carried (bounds nvx_clock_take's stamps), per
 // hart that handed it out: written only by that hart, so that noting it costs the same
 // instructions whatever the other harts do (a shared maximum's compare-and-swap retried
@@ -90,6 +112,8 @@ bool clock_boot() {
     for (u32& hart : page.thread_hart) hart = 0;
     for (ThreadTime& t : g_thread_time) t = {};
     for (auto& busy : g_hart_busy) busy.clear();
+    g_core_busy.clear();
+    g_in_context = false;
     for (u64& latest : g_latest) latest = 0;
     // The plugin marks the page before the board starts: it does not change while we run.
     g_virtual = atomic::load_relaxed(&counters().live) == NVX_CLOCK_LIVE;
@@ -176,16 +200,25 @@ NVX_MODEL_CODE bool clock_stamp_ok(u64 stamp) {
 
 NVX_MODEL_CODE void clock_serve(u64 stamp) {
     g_answer_named = false;
-    if (g_virtual) set_core_time(stamp);
+    if (!g_virtual) return;
+    end_context();
+    start_context(stamp);
 }
 
 NVX_MODEL_CODE void clock_serve_idle() {
     g_answer_named = false;
-    if (g_virtual) set_core_time(0);
+    if (!g_virtual) return;
+    end_context();
+    set_core_time(0);
 }
 
+// The core waits for `stamp` (idle meanwhile), then goes on serving.
 NVX_MODEL_CODE void clock_take(u64 stamp) {
-    if (g_virtual && stamp > clock_now(0)) set_core_time(stamp);
+    if (!g_virtual || stamp <= clock_now(0)) return;
+    bool serving = g_in_context;
+    end_context();
+    if (serving) start_context(stamp);
+    else set_core_time(stamp);
 }
 
 NVX_MODEL_CODE u64 clock_here() { return clock_now(this_cpu().local); }

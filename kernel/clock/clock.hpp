@@ -23,11 +23,11 @@
 //    NoC event) is served in a context of its own that starts at the request's stamp
 //    (clock_serve) and lasts the instructions spent on it. What the core hands out during
 //    it (an answer, a woken or a created thread, a NoC transfer: the engine reads the
-//    core's clock) carries that context's time. Requests do not queue behind each other:
-//    with first come first served, which of two requests whose services overlap in virtual
-//    time waited for the other followed the host's order of arrival (the figures varied
-//    by up to 15 % between runs), so the core is modeled as uncontended (README, limits).
-//    The core's offset is rebased per context; no user thread reads it (user threads never
+//    core's clock) carries that context's time. The core serves one context at a time:
+//    a context starts at the first instant at or after its stamp that the services it
+//    remembers (kCoreReservations) leave free, so requests queue in stamp order, not in
+//    the host's (first come first served made the figures vary by up to 15 % between
+//    runs). The core's offset is rebased per context; no user thread reads it (user threads never
 //    run on local hart 0). A wait inside a context (clock_take, the engine) moves its
 //    time on. Requests found waiting together are served earliest stamp first.
 //  - Server threads (nvx_clock_server: MPI's agent and portal writers) take each hand-off's
@@ -93,8 +93,8 @@ void clock_user_take(Cpu& c, const Thread* t, u64 stamp);
 // hands back, nvx_clock_take, cannot be from the future).
 bool clock_stamp_ok(u64 stamp);
 // Kernel core: ends the current service context and serves something stamped `stamp`,
-// from that stamp on. clock_serve_idle(): work that serves no stamped request (timers,
-// cluster ends): its time is 0.
+// from when the core is free at or after that stamp. clock_serve_idle(): work that serves
+// no stamped request (timers, cluster ends): its time is 0, and it holds the core for none.
 void clock_serve(u64 stamp);
 void clock_serve_idle();
 // Kernel core, inside a service: the work now depends on something stamped `stamp`.
