@@ -140,7 +140,7 @@ bool local_send(RankState* me, RankState* peer, Op* send)
         peer->unexpected.push_back(u);
     }
     nvx_mutex_unlock(&peer->lock);
-    peer->bell.ring();
+    if (recv == nullptr) peer->bell.ring();  // a matched receive's completion rang it already
     if (sent) complete(send, send_completion(send));
     return true;
 }
