@@ -444,7 +444,7 @@ static void spin(uint64_t n)
 
 static void overlap(void)
 {
-    enum { kBytes = 64 * 1024, kRounds = 3 };
+    enum { kBytes = 256 * 1024, kRounds = 3 };
     uint8_t *buf = page_aligned(kBytes);
     TCHECK(buf != 0);
     if (buf == 0) return;
