@@ -190,6 +190,8 @@ NVX_MODEL_CODE void clock_user_take(Cpu& c, const Thread* t, u64 stamp) {
     g_run_start[c.local] = start;
 }
 
+NVX_MODEL_CODE void clock_note_handed(u64 t) { note_latest(t); }
+
 NVX_MODEL_CODE bool clock_stamp_ok(u64 stamp) {
     for (u32 local = 0; local < g_page.clock.harts; local++) {
         if (stamp <= atomic::load_relaxed(&g_latest[local])) return true;

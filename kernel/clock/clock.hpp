@@ -89,6 +89,9 @@ void clock_thread_arrives(Cpu& c, const Thread* t, u64 waited_from);
 // on from `stamp` if that is later than its time; a server thread, from `stamp` (it begins
 // a request: nvx_clock_serve).
 void clock_user_take(Cpu& c, const Thread* t, u64 stamp);
+// A time this cluster handed out other than through a thread's stamp (an asynchronous IKC
+// completion's, written to user memory): nvx_clock_take may then take it.
+void clock_note_handed(u64 t);
 // True if `stamp` is no later than any time this cluster has carried (a stamp user space
 // hands back, nvx_clock_take, cannot be from the future).
 bool clock_stamp_ok(u64 stamp);
