@@ -17,7 +17,7 @@ CAPBENCH_REF := $(BUILD_ROOT)/tools/capbench-ref
 CAPBENCH_REF_SRCS := $(CAPBENCH_DIR)/ref/capbench_ref_main.cpp $(CAPBENCH_DIR)/ref/capbench_ref.cpp
 $(CAPBENCH_REF): $(CAPBENCH_REF_SRCS) $(CAPBENCH_DIR)/ref/capbench_ref.hpp $(CAPBENCH_DIR)/cap_data.h $(CAPBENCH_DIR)/cap_class.h
 	@mkdir -p $(@D)
-	@echo "  HOSTCXX $@"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -o $@ $(CAPBENCH_REF_SRCS)
+	@echo "  HOSTCXX $@"; $(HOSTCXX) -std=c++20 -O2 -Wall -Wextra -pthread -o $@ $(CAPBENCH_REF_SRCS)
 CAPBENCH_EXPECTED := $(CAPBENCH_OUT)/gen/cap_expected.c
 $(CAPBENCH_EXPECTED): $(CAPBENCH_REF)
 	@mkdir -p $(@D)

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,13 +22,17 @@ struct FnResult {
 FnResult fn(uint64_t first, uint64_t count);
 std::string fn_line(const FnResult &r);
 
+// Runs work(i) for every i in [0, n), spread over the host's cores (any order).
+void on_every_core(uint64_t n, const std::function<void(uint64_t)> &work);
+
 // The 7 x 7 mask from its definition: round(65536 * exp(-d / 1.28) / sum), d = x*x + y*y.
 // Indexed [y + 3][x + 3].
 std::vector<std::vector<uint32_t>> gf_mask();
 // The filtered 256 x 256 output of image k.
 std::vector<uint8_t> gf_output(uint64_t k, const std::vector<std::vector<uint32_t>> &mask);
 // The result's hash after each of the first `images` images: hashes[i] is the result of
-// images 0..i, FNV-1a over their image hashes as little-endian words (cap_data.h).
+// images 0..i, FNV-1a over their image hashes as little-endian words (cap_data.h). The
+// images are filtered on every host core.
 std::vector<uint64_t> gf_hashes(uint64_t images);
 std::string gf_line(uint64_t images, uint64_t hash);
 
