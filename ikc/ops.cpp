@@ -122,6 +122,12 @@ i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     return 0;
 }
 
+i64 call_op(Thread* t, OpKind kind, bool async, UserAddr record, IkcOp** out) {
+    if (async) return async_op(t, kind, record, out);
+    *out = sync_op(t, kind);
+    return 0;
+}
+
 void complete(IkcOp* op, i64 result, u64 at) {
     if (!op->async) {
         kernel::wake_at(op->owner, result, at);

@@ -12,6 +12,9 @@ IkcOp* sync_op(kernel::Thread* t, OpKind kind);
 // caller's struct nvx_ikc_op, checked here), in `*out`; -EFAULT for a bad record, -EBUSY
 // for a record already under way, -EAGAIN past the per-thread or per-cluster bound.
 i64 async_op(kernel::Thread* t, OpKind kind, kernel::UserAddr record, IkcOp** out);
+// The operation of a call of `t`: its synchronous one, or (`async`) a new one reporting to
+// `record` (async_op's errors).
+i64 call_op(kernel::Thread* t, OpKind kind, bool async, kernel::UserAddr record, IkcOp** out);
 // Ends `op` with `result` at virtual time `at`: its synchronous caller wakes with it, or
 // its record gets it (then its notify word and any wait of its owner). Frees `op`.
 void complete(IkcOp* op, i64 result, u64 at);

@@ -249,34 +249,31 @@ CallResult start_write(IkcOp* op) {
 }
 }  // namespace
 
-CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
+namespace {
+CallResult read_call(Thread* t, u64 id, UserAddr buffer, u64 size, bool async, UserAddr record) {
     if (i64 error = check_read(id, buffer, size)) return resume_with(error);
-    IkcOp* op = sync_op(t, OpKind::PortalRead);
+    IkcOp* op;
+    if (i64 error = call_op(t, OpKind::PortalRead, async, record, &op)) return resume_with(error);
     op->begin(static_cast<u32>(id), buffer, size);
     return start_read(op);
 }
 
+CallResult write_call(Thread* t, u64 id, UserAddr buffer, u64 size, bool async, UserAddr record) {
+    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
+    IkcOp* op;
+    if (i64 error = call_op(t, OpKind::PortalWrite, async, record, &op)) return resume_with(error);
+    op->begin(static_cast<u32>(id), buffer, size);
+    return start_write(op);
+}
+}  // namespace
+
+CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) { return read_call(t, id, buffer, size, false, {}); }
 CallResult portal_aread(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
-    if (i64 error = check_read(id, buffer, size)) return resume_with(error);
-    IkcOp* op;
-    if (i64 error = async_op(t, OpKind::PortalRead, record, &op)) return resume_with(error);
-    op->begin(static_cast<u32>(id), buffer, size);
-    return start_read(op);
+    return read_call(t, id, buffer, size, true, record);
 }
-
-CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
-    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
-    IkcOp* op = sync_op(t, OpKind::PortalWrite);
-    op->begin(static_cast<u32>(id), buffer, size);
-    return start_write(op);
-}
-
+CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) { return write_call(t, id, buffer, size, false, {}); }
 CallResult portal_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
-    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
-    IkcOp* op;
-    if (i64 error = async_op(t, OpKind::PortalWrite, record, &op)) return resume_with(error);
-    op->begin(static_cast<u32>(id), buffer, size);
-    return start_write(op);
+    return write_call(t, id, buffer, size, true, record);
 }
 
 void portal_reader_gone(IkcOp* op) {

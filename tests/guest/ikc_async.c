@@ -3,8 +3,8 @@
  * come and nvx_ikc_wait_any names each; a completion bumps and wakes its notify word; writes
  * pushed back by a full port complete as it drains, with the message taken at the start;
  * the per-thread and per-cluster bounds answer -EAGAIN and start nothing; cancellation; a
- * thread that ends with reads under way loses no message of the others and its slots come
- * back; bad calls get clear errors; between compute clusters, an asynchronous mailbox
+ * thread that ends (returning, or killed by a fault) with reads under way loses no message
+ * of the others and its slots come back; bad calls get clear errors; between compute clusters, an asynchronous mailbox
  * exchange and portal transfers of every size, several under way at once, and a portal
  * write that overlaps computation in virtual time. */
 #include <stdlib.h>
@@ -227,6 +227,18 @@ static void *start_until_refused(void *arg)
     return 0;
 }
 
+/* Starts NVX_IKC_THREAD_OPS reads, then dies of a store fault with them under way. */
+static void *start_then_fault(void *arg)
+{
+    struct bound_job *j = arg;
+    for (j->started = 0; j->started < NVX_IKC_THREAD_OPS; j->started++) {
+        init_op(&j->op[j->started], 0);
+        if (nvx_mailbox_aread(j->in, j->buf, sizeof j->buf, &j->op[j->started]) != 0) break;
+    }
+    *(volatile int *)UNMAPPED = 1;
+    return 0;
+}
+
 static void bounds_and_endings(void)
 {
     long in = make_input(kBoundPort), out = open_output(g_env.me, kBoundPort);
@@ -281,6 +293,18 @@ static void bounds_and_endings(void)
         TCHECK_EQ(nvx_mailbox_aread(in, buf, sizeof buf, &op[i]), 0);
     }
     for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) TCHECK_EQ(nvx_ikc_cancel(&op[i]), 0);
+    /* A thread killed by a fault with reads under way: the same. */
+    static struct bound_job crash;
+    memset(&crash, 0, sizeof crash);
+    crash.in = in;
+    struct nvx_thread_status st;
+    TCHECK_EQ(nvx_thread_create(&crash.self, 0, start_then_fault, &crash), 0);
+    TCHECK_EQ(nvx_thread_join_status(crash.self, &st), 0);
+    TCHECK_EQ(st.how, NVX_THREAD_KILLED);
+    TCHECK_EQ(crash.started, NVX_IKC_THREAD_OPS);
+    TCHECK_EQ(nvx_mailbox_write(out, msg, sizeof msg), (long)sizeof msg);
+    TCHECK_EQ(nvx_mailbox_read(in, buf, sizeof buf), (long)sizeof msg);
+    for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) TCHECK_EQ(crash.op[i].done, 0);
     TCHECK_EQ(nvx_mailbox_close(out), 0);
     TCHECK_EQ(nvx_mailbox_unlink(in), 0);
 }
