@@ -200,9 +200,11 @@ kernel::CallResult ikc_cancel(Thread* t, UserAddr record) {
 void ops_thread_ended(Thread* t) {
     g_in_wait[kernel::thread_slot(t)] = false;
     for_each_async_of(t, [](IkcOp* op) {
-        bool idle = op->cancellable();
-        op->orphaned = true;  // whatever happens now reaches no record
-        if (!idle) return;    // the NoC moves it: forgotten when it completes
+        if (!op->cancellable()) {  // the NoC moves it: forgotten when it completes, since its
+            op->orphaned = true;   // record may be in memory a later thread reuses by then
+            return;
+        }
+        // Now, while the thread's memory is still its own: the record tells whoever shares it.
         unqueue(op);
         complete(op, -NVX_ECANCELED, kernel::clock_core_now());
     });

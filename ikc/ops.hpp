@@ -26,8 +26,8 @@ kernel::CallResult leave_under_way(IkcOp* op);
 
 kernel::CallResult ikc_wait(kernel::Thread* t, kernel::UserAddr list, u64 count);
 kernel::CallResult ikc_cancel(kernel::Thread* t, kernel::UserAddr record);
-// `t` ended: its operations not yet under way end with it, the others are forgotten when
-// they complete.
+// `t` ended: its operations not yet under way end with it (their records say -ECANCELED,
+// their notify words are bumped), the others are forgotten when they complete.
 void ops_thread_ended(kernel::Thread* t);
 void ops_reset();  // the program ended
 // Deadlock report: what `t`, asleep in an IKC call or in NVX_SYS_IKC_WAIT, waits for.

@@ -170,8 +170,9 @@ struct nvx_mailbox_origin {
  * when it completes, `done` last, then adds 1 to *notify and wakes its waiters, handing
  * them the completion's virtual time `at` unless `flags` says otherwise (one word can then
  * stand for "any message or any local event"). A thread has at most NVX_IKC_THREAD_OPS under way, the cluster at most
- * NVX_IKC_ASYNC_OPS; a thread that ends cancels those not yet under way, and the kernel
- * forgets the others when they complete. */
+ * NVX_IKC_ASYNC_OPS; a thread that ends cancels those not yet under way (their records
+ * get -ECANCELED and their notify words a bump), and the kernel forgets the others when
+ * they complete. */
 struct nvx_ikc_op {
     uint32_t *notify;    /* in: futex word bumped and woken at completion, or 0           */
     uint32_t done;       /* out: 1 once complete (written last)                           */

@@ -283,7 +283,10 @@ static void bounds_and_endings(void)
         TCHECK_EQ(nvx_thread_join(jobs[k].self, 0), 0);
     }
     for (unsigned k = 0; k < kThreads; k++)
-        for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) TCHECK_EQ(jobs[k].op[i].done, 0);
+        for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) {
+            TCHECK_EQ(jobs[k].op[i].done, 1); /* cancelled as the thread ended */
+            TCHECK_EQ(jobs[k].op[i].result, -ECANCELED);
+        }
     uint8_t msg[16] = "after the end";
     TCHECK_EQ(nvx_mailbox_write(out, msg, sizeof msg), (long)sizeof msg);
     TCHECK_EQ(nvx_mailbox_read(in, buf, sizeof buf), (long)sizeof msg);
@@ -304,7 +307,7 @@ static void bounds_and_endings(void)
     TCHECK_EQ(crash.started, NVX_IKC_THREAD_OPS);
     TCHECK_EQ(nvx_mailbox_write(out, msg, sizeof msg), (long)sizeof msg);
     TCHECK_EQ(nvx_mailbox_read(in, buf, sizeof buf), (long)sizeof msg);
-    for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) TCHECK_EQ(crash.op[i].done, 0);
+    for (unsigned i = 0; i < NVX_IKC_THREAD_OPS; i++) TCHECK_EQ(crash.op[i].result, -ECANCELED);
     TCHECK_EQ(nvx_mailbox_close(out), 0);
     TCHECK_EQ(nvx_mailbox_unlink(in), 0);
 }
