@@ -250,30 +250,29 @@ CallResult start_write(IkcOp* op) {
 }  // namespace
 
 namespace {
-CallResult read_call(Thread* t, u64 id, UserAddr buffer, u64 size, bool async, UserAddr record) {
-    if (i64 error = check_read(id, buffer, size)) return resume_with(error);
+// A call whose arguments `check` judged: its operation (synchronous, or asynchronous on
+// `record`) begins and `start` starts it.
+CallResult run_call(Thread* t, i64 check, OpKind kind, u64 id, UserAddr buffer, u64 size, bool async,
+                    UserAddr record, CallResult (*start)(IkcOp*)) {
+    if (check != 0) return resume_with(check);
     IkcOp* op;
-    if (i64 error = call_op(t, OpKind::PortalRead, async, record, &op)) return resume_with(error);
+    if (i64 error = call_op(t, kind, async, record, &op)) return resume_with(error);
     op->begin(static_cast<u32>(id), buffer, size);
-    return start_read(op);
-}
-
-CallResult write_call(Thread* t, u64 id, UserAddr buffer, u64 size, bool async, UserAddr record) {
-    if (i64 error = check_write(id, buffer, size)) return resume_with(error);
-    IkcOp* op;
-    if (i64 error = call_op(t, OpKind::PortalWrite, async, record, &op)) return resume_with(error);
-    op->begin(static_cast<u32>(id), buffer, size);
-    return start_write(op);
+    return start(op);
 }
 }  // namespace
 
-CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) { return read_call(t, id, buffer, size, false, {}); }
-CallResult portal_aread(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
-    return read_call(t, id, buffer, size, true, record);
+CallResult portal_read(Thread* t, u64 id, UserAddr buffer, u64 size) {
+    return run_call(t, check_read(id, buffer, size), OpKind::PortalRead, id, buffer, size, false, {}, start_read);
 }
-CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) { return write_call(t, id, buffer, size, false, {}); }
+CallResult portal_aread(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
+    return run_call(t, check_read(id, buffer, size), OpKind::PortalRead, id, buffer, size, true, record, start_read);
+}
+CallResult portal_write(Thread* t, u64 id, UserAddr buffer, u64 size) {
+    return run_call(t, check_write(id, buffer, size), OpKind::PortalWrite, id, buffer, size, false, {}, start_write);
+}
 CallResult portal_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr record) {
-    return write_call(t, id, buffer, size, true, record);
+    return run_call(t, check_write(id, buffer, size), OpKind::PortalWrite, id, buffer, size, true, record, start_write);
 }
 
 void portal_reader_gone(IkcOp* op) {

@@ -1,4 +1,4 @@
-# CAP Bench (issue 11): FN, GF, KM and the all-to-all benchmark A2A, each written once over
+# CAP Bench: FN, GF, KM and the all-to-all benchmark A2A, each written once over
 # the communication layer cap_comm.h, here linked with comm_mpi.c for both LWMPI variants:
 #   build/user/capbench/{fn,gf,km,a2a}_{opt,unopt}.elf
 # and the host reference tool build/tools/capbench-ref, whose table of expected results

@@ -63,7 +63,7 @@ inline constexpr u64 kFirmwareBase = kRamBase;    // M-mode only: no S/U access
 inline constexpr u64 kFirmwareSize = 4 * MiB;
 inline constexpr u64 kProgramBase = kFirmwareBase + kFirmwareSize;  // read-only to all clusters
 inline constexpr u64 kProgramSize = 4 * MiB;
-// The virtual clock's counter page (issue 9), the program region's last page: the board
+// The virtual clock's counter page, the program region's last page: the board
 // (the instruction-counter plugin) adds each hart's executed instructions to its word
 // there; S- and U-mode read it through the program region's read-only PMP grant. Layout:
 // struct nvx_clock_counters (kernel/abi/nvx_abi.h). The system program gets the rest.

@@ -1,4 +1,4 @@
-// The NoC in virtual time (issue 9): the engine stamps every transfer with its sender's
+// The NoC in virtual time: the engine stamps every transfer with its sender's
 // virtual time plus the modeled latency, and queues transfers that share a link in virtual
 // time. A hart's time is the board's counter for it plus the offset its kernel keeps; the
 // kernel names where its offsets are when it attaches its nodes. Under the wall clock (no

@@ -1,4 +1,4 @@
-// The per-hart virtual clock (issue 9; README "The virtual clock"). A hart's virtual time,
+// The per-hart virtual clock (README "The virtual clock"). A hart's virtual time,
 // in cycles of the modeled core (board::kCoreHz, one instruction = one cycle), is the
 // board's instruction counter for it (the counter page, board::kClockCounterPage, advanced
 // by the QEMU plugin) plus an offset this kernel keeps in the cluster's clock page. Both
@@ -11,7 +11,7 @@
 // per request it serves (below). Under the wall clock (no plugin: the counter page is not
 // live) every stamp is 0 and nothing changes.
 //
-// Hand-offs (step 2): every wait on another hart ends at max(own time, the sender's stamp
+// Hand-offs: every wait on another hart ends at max(own time, the sender's stamp
 // + modeled latency), deterministically.
 //  - A thread carries its time between harts (clock_thread_leaves / _arrives). It starts on
 //    a hart at its stamp plus the hart's wake-up instructions (they follow the hand-off),

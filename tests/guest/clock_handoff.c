@@ -1,4 +1,4 @@
-/* Hand-offs of the virtual clock (issue 9, step 2): a wait on another hart ends at
+/* Hand-offs of the virtual clock: a wait on another hart ends at
  * max(own time, the sender's stamp + modeled latency), and servers do not let the host's
  * order of arrival inflate time. Every mode runs on every compute cluster.
  *   server    one client per user hart computes for a different length, then makes a

@@ -1,4 +1,4 @@
-// Host reference of the CAP Bench results (issue 11), computed from the definitions and
+// Host reference of the CAP Bench results, computed from the definitions and
 // independently of the applications' decomposition: FN through the factorisation of each
 // number (not trial division), GF over whole images with the mask derived from its
 // Gaussian formula, KM serially over all points. Shares only the per-item generators and

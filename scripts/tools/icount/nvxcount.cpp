@@ -7,7 +7,7 @@
 // kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
 // profile=on also counts instructions per translated block's address over the whole run
 // and prints them at exit ("profile VADDR INSNS"), for benchmarks/icount-profile.sh.
-// ram=PATH,clock=OFFSET drives the board's virtual clock (issue 9): PATH is the file backing
+// ram=PATH,clock=OFFSET drives the board's virtual clock: PATH is the file backing
 // guest RAM (shared with QEMU), OFFSET the counter page's offset in it (board-info's
 // BOARD_CLOCK_OFFSET); each executed block's instruction count is added to its hart's word
 // there (struct nvx_clock_counters, kernel/abi/nvx_abi.h), and the page is marked live. Alone
