@@ -94,12 +94,10 @@ IkcOp* sync_op(Thread* t, OpKind kind) {
 i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     if (record.value() % alignof(nvx_ikc_op) != 0 || !g_space.user_range_ok(record, sizeof(nvx_ikc_op), sv39::kWrite))
         return -NVX_EFAULT;
-    u64 notify_va;
-    u32 flags;
-    if (!g_space.copy_from_user(&notify_va, record + offsetof(nvx_ikc_op, notify), sizeof notify_va) ||
-        !g_space.copy_from_user(&flags, record + offsetof(nvx_ikc_op, flags), sizeof flags))
-        return -NVX_EFAULT;
-    if ((flags & ~u32{NVX_IKC_NOTIFY_UNTIMED}) != 0) return -NVX_EINVAL;
+    nvx_ikc_op asked;  // what the caller sets: notify and flags
+    if (!g_space.copy_from_user(&asked, record, sizeof asked)) return -NVX_EFAULT;
+    if ((asked.flags & ~u32{NVX_IKC_NOTIFY_UNTIMED}) != 0) return -NVX_EINVAL;
+    u64 notify_va = reinterpret_cast<u64>(asked.notify);
     UserAddr notify = notify_va == 0 ? UserAddr{} : kernel::user_address(t, notify_va);
     if (!notify.is_null() && (notify.value() % 4 != 0 || !g_space.user_range_ok(notify, 4, sv39::kWrite)))
         return -NVX_EFAULT;
@@ -110,7 +108,7 @@ i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     init(op, t, kind, true);
     op->record = record;
     op->notify = notify;
-    op->notify_untimed = (flags & NVX_IKC_NOTIFY_UNTIMED) != 0;
+    op->notify_untimed = (asked.flags & NVX_IKC_NOTIFY_UNTIMED) != 0;
     op->started_at = kernel::clock_core_now();
     // Under way until the kernel writes done = 1.
     u32 zero = 0;
@@ -226,18 +224,9 @@ bool ops_describe_wait(const Thread* t, char* out, u64 size) {
         waited++;
         if (first == nullptr || (first->waiting_on == nullptr && op->waiting_on != nullptr)) first = op;
     });
-    u64 n = format(out, size, "ikc wait for %u operation%s", waited, waited == 1 ? "" : "s");
-    if (first != nullptr && first->waiting_on != nullptr && n + 2 < size) {
-        format(out + n, size - n, ", first ");
-        u64 m = n + 8;
-        if (m < size) describe_op_wait(first, out + m, size - m);
-    }
+    char what[96] = "";
+    if (first != nullptr && first->waiting_on != nullptr) describe_op_wait(first, what, sizeof what);
+    format(out, size, "ikc wait for %u operation%s%s%s", waited, waited == 1 ? "" : "s", what[0] ? ", first " : "", what);
     return true;
-}
-
-u32 async_ops_under_way() {
-    u32 n = 0;
-    for (u32 slot = 0; slot < NVX_IKC_ASYNC_OPS; slot++) n += g_slots.used(slot) ? 1 : 0;
-    return n;
 }
 }  // namespace nvx::ikc

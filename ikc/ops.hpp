@@ -32,6 +32,4 @@ void ops_thread_ended(kernel::Thread* t);
 void ops_reset();  // the program ended
 // Deadlock report: what `t`, asleep in an IKC call or in NVX_SYS_IKC_WAIT, waits for.
 bool ops_describe_wait(const kernel::Thread* t, char* out, u64 size);
-// Every asynchronous operation under way now (tests, reports).
-u32 async_ops_under_way();
 }  // namespace nvx::ikc

@@ -208,6 +208,7 @@ struct bound_job {
     struct nvx_ikc_op op[NVX_IKC_THREAD_OPS + 1];
     uint8_t buf[NVX_MAILBOX_MSG_MAX];
     nvx_thread_t self;
+    uint32_t stopped;      /* futex: it started all it could */
     uint32_t go;           /* futex: the main thread lets it end */
 };
 
@@ -223,6 +224,8 @@ static void *start_until_refused(void *arg)
             break;
         }
     }
+    __atomic_store_n(&j->stopped, 1, __ATOMIC_RELEASE);
+    nvx_sys_futex_wake(&j->stopped, 1);
     while (__atomic_load_n(&j->go, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&j->go, 0);
     return 0;
 }
@@ -267,7 +270,7 @@ static void bounds_and_endings(void)
         memset(&jobs[k], 0, sizeof jobs[k]);
         jobs[k].in = in;
         TCHECK_EQ(nvx_thread_create(&jobs[k].self, 0, start_until_refused, &jobs[k]), 0);
-        for (unsigned spins = 0; spins < 1000 && jobs[k].refused == 0; spins++) sleep_ms(1);
+        while (__atomic_load_n(&jobs[k].stopped, __ATOMIC_ACQUIRE) == 0) nvx_sys_futex_wait(&jobs[k].stopped, 0);
     }
     for (unsigned k = 0; k < kThreads; k++) {
         TCHECK_EQ(jobs[k].started, NVX_IKC_THREAD_OPS);

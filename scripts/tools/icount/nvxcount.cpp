@@ -42,7 +42,6 @@ namespace {
 using nvx::u64;
 
 enum Level : unsigned { kFirmware, kKernel, kUser, kModel, kLevels };
-const char* const kLevelNames[kLevels] = {"fw", "kernel", "user", "model"};
 
 struct Counts {
     u64 at[kLevels];
