@@ -50,6 +50,11 @@ bool poll() {
 
 bool describe_wait(const Thread* t, char* out, u64 size) { return ops_describe_wait(t, out, size); }
 
+void thread_ended(Thread* t) {
+    ops_thread_ended(t);
+    mailbox_thread_ended(t);
+}
+
 void program_ended() {
     // A window still posted names the old program's pages; armed syncs would eat the
     // next program's signals: the engine forgets both.
@@ -75,6 +80,7 @@ const kernel::KernelCall kCalls[] = {
     {NVX_SYS_MAILBOX_AREAD, kCore, call_with<mailbox_aread>},   {NVX_SYS_MAILBOX_AWRITE, kCore, call_with<mailbox_awrite>},
     {NVX_SYS_PORTAL_AREAD, kCore, call_with<portal_aread>},     {NVX_SYS_PORTAL_AWRITE, kCore, call_with<portal_awrite>},
     {NVX_SYS_IKC_WAIT, kCore, call_with<ikc_wait>},             {NVX_SYS_IKC_CANCEL, kCore, call_with<ikc_cancel>},
+    {NVX_SYS_MAILBOX_RING, kCore, call_with<mailbox_ring>},     {NVX_SYS_MAILBOX_RING_REFILL, kCore, call_with<mailbox_ring_refill>},
     {NVX_SYS_PORTAL_ALLOW, kCore, call_with<portal_allow>},     {NVX_SYS_PORTAL_OPEN, kCore, call_with<portal_open>},
     {NVX_SYS_PORTAL_READ, kCore, call_with<portal_read>},       {NVX_SYS_PORTAL_WRITE, kCore, call_with<portal_write>},
     {NVX_SYS_PORTAL_CLOSE, kCore, call_with<portal_close>},     {NVX_SYS_PORTAL_UNLINK, kCore, call_with<portal_unlink>},
@@ -88,4 +94,4 @@ const kernel::KernelCall kCalls[] = {
 
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
                                    sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended,
-                                   nvx::ikc::noc_selftest, nvx::ikc::describe_wait, nvx::ikc::ops_thread_ended};
+                                   nvx::ikc::noc_selftest, nvx::ikc::describe_wait, nvx::ikc::thread_ended};

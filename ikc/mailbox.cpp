@@ -1,5 +1,7 @@
 #include "ikc/mailbox.hpp"
 
+#include "ikc/mailbox_ring.hpp"
+
 #include "hal/noc/noc_driver.hpp"
 #include "hal/riscv/sv39.hpp"
 #include "ikc/held_messages.hpp"
@@ -119,15 +121,57 @@ void serve_waiters(Endpoint& in) {
     kernel::clock_serve(resume);
 }
 
-// A message from `sender` that arrived on own node `node` is buffered, then handed to the
-// readers asleep on its port (the same path as a reader that comes after it); false when
-// the port is full (the caller pushes back). Should the pool be full while a reader waits
-// with nothing buffered, the message goes straight to it.
+// The ring of `in` takes the port's buffered messages while it has room, each from the
+// later of its arrival and `request` (0: from its arrival, as a server reader takes it);
+// the caller's time goes on as if none had been waiting. Returns how many it took.
+u32 fill_ring(Endpoint& in, u64 request) {
+    u32 id = g_mailboxes.id_of(&in);
+    u64 resume = kernel::clock_core_now(), last = 0;
+    u32 moved = 0;
+    while (BufferedMessage* m = g_buffers.next_out(in.node, in.port)) {
+        if (!ring_has_room(id) && !ring_stall(id)) break;
+        kernel::clock_serve(request < m->stamp ? m->stamp : request);
+        last = ring_put(id, m->payload, m->length, m->origin);
+        count_message(in, m->length);
+        g_buffers.release(m);
+        port_left(in.node, in.port, last);
+        moved++;
+    }
+    if (moved != 0) ring_notify(id, last);
+    kernel::clock_serve(resume);
+    return moved;
+}
+
+// True if a message for `in`'s port goes straight into its ring: it has room and no
+// earlier message of the port waits in the kernel.
+bool ring_takes(const Endpoint* in) {
+    if (in == nullptr) return false;
+    u32 id = g_mailboxes.id_of(in);
+    return ring_attached(id) && g_buffers.held_by(in->node, in->port) == 0 && ring_has_room(id);
+}
+
+// A message from `sender` that arrived on own node `node` goes into its port's ring, or is
+// buffered, then handed to the readers asleep on its port (the same path as a reader that
+// comes after it); false when the port is full (the caller pushes back). Should the pool
+// be full while a reader waits with nothing buffered, the message goes straight to it.
 bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
+    if (ring_takes(in)) {
+        u32 id = g_mailboxes.id_of(in);
+        u64 at = ring_put(id, payload, length, origin);
+        count_message(*in, length);
+        port_entered(node, port);  // in and out at once
+        port_left(node, port, at);
+        ring_notify(id, at);
+        return true;
+    }
     if (g_buffers.store(node, port, origin, sender, payload, length, kernel::clock_core_now())) {
         port_entered(node, port);
-        if (in != nullptr) serve_waiters(*in);
+        if (in == nullptr) return true;
+        if (ring_attached(g_mailboxes.id_of(in)))
+            fill_ring(*in, 0);
+        else
+            serve_waiters(*in);
         return true;
     }
     if (in == nullptr || g_buffers.held_by(node, port) != 0) return false;
@@ -148,6 +192,7 @@ bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload
 // True if a message for (node, port) would be taken now (by a waiting reader or a buffer).
 bool can_take(u32 node, u32 port) {
     Endpoint* in = g_mailboxes.find_input(node, port);
+    if (ring_takes(in)) return true;
     if (in != nullptr && !in->waiters.empty() && g_buffers.held_by(node, port) == 0) return true;
     return g_buffers.has_room(node, port);
 }
@@ -354,6 +399,7 @@ namespace {
 // `size` bounded to a message's.
 i64 check_read(u64 id, UserAddr buffer, u64* size) {
     if (g_mailboxes.lookup(id, Direction::Input) == nullptr) return -NVX_EBADF;
+    if (ring_attached(static_cast<u32>(id))) return -NVX_EBUSY;  // its messages go to the ring
     if (*size == 0) return -NVX_EINVAL;
     if (*size > NVX_MAILBOX_MSG_MAX) *size = NVX_MAILBOX_MSG_MAX;
     return g_space.user_range_ok(buffer, *size, riscv::sv39::kWrite) ? 0 : -NVX_EFAULT;
@@ -448,6 +494,33 @@ CallResult mailbox_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr
     return start_write(op, id, buffer, size);
 }
 
+CallResult mailbox_ring(Thread* t, u64 id, UserAddr ring) {
+    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
+    if (in == nullptr) return resume_with(-NVX_EBADF);
+    u32 index = static_cast<u32>(id);
+    if (ring.is_null()) {
+        if (!ring_attached(index)) return resume_with(-NVX_EINVAL);
+        ring_detach(index);
+        return resume_with(0);
+    }
+    if (!in->waiters.empty()) return resume_with(-NVX_EBUSY);
+    if (i64 error = ring_attach(index, t, ring)) return resume_with(error);
+    if (fill_ring(*in, kernel::clock_core_now()) != 0) ports_drained();  // what arrived before
+    return resume_with(0);
+}
+
+i64 mailbox_ring_refill(u64 id) {
+    Endpoint* in = g_mailboxes.lookup(id, Direction::Input);
+    if (in == nullptr) return -NVX_EBADF;
+    if (!ring_attached(static_cast<u32>(id))) return -NVX_EINVAL;
+    ring_unstall(static_cast<u32>(id));
+    u32 moved = fill_ring(*in, kernel::clock_core_now());
+    if (moved != 0) ports_drained();
+    return moved;
+}
+
+void mailbox_thread_ended(const Thread* t) { rings_thread_ended(t); }
+
 i64 mailbox_close(u64 id) { return release_endpoint(g_mailboxes, id, Direction::Output); }
 
 i64 mailbox_unlink(u64 id) {  // arrived messages stay for the port
@@ -455,6 +528,7 @@ i64 mailbox_unlink(u64 id) {  // arrived messages stay for the port
     if (in == nullptr) return -NVX_EBADF;
     u32 node = in->node, port = in->port;
     i64 r = g_mailboxes.release(in);
+    if (r == 0) ring_detach(static_cast<u32>(id));
     if (r == 0) g_buffers.set_claimed(node, port, false);
     return r;
 }
@@ -484,6 +558,7 @@ void mailbox_reset() {
     for (OpQueue& q : g_credit_waits) q = OpQueue{};
     g_held_waits = OpQueue{};
     g_local_waits = OpQueue{};
+    rings_reset();
     g_look_again = true;
     // Held messages and refused senders stay: they are messages already sent, like those
     // in the slots, and are delivered when their ports drain.

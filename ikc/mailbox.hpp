@@ -14,6 +14,10 @@ CallResult mailbox_write(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, u
 // Asynchronous: the result goes to the caller's struct nvx_ikc_op at `record`.
 CallResult mailbox_aread(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr record);
 CallResult mailbox_awrite(Thread* t, u64 id, kernel::UserAddr buffer, u64 size, kernel::UserAddr record);
+// Receive rings (nvx_abi.h, struct nvx_mailbox_ring): attach (or, ring null, detach) and refill.
+CallResult mailbox_ring(Thread* t, u64 id, kernel::UserAddr ring);
+i64 mailbox_ring_refill(u64 id);
+void mailbox_thread_ended(const Thread* t);  // the rings it attached go
 i64 mailbox_close(u64 id);
 // True when the mailboxes must be looked at although the engine raised nothing (a refused
 // message waits for room among the held ones, or the program just ended).

@@ -122,6 +122,12 @@ enum nvx_syscall {
     NVX_SYS_IKC_CANCEL = 50,    /* (struct nvx_ikc_op*) -> 0: an operation of the caller not
                                   yet under way ends at once with -ECANCELED; -EBUSY once
                                   the NoC moves it; -ENOENT if none                    */
+    NVX_SYS_MAILBOX_RING = 51,  /* (id of a created mailbox, struct nvx_mailbox_ring* or 0)
+                                  -> 0: the kernel puts the port's messages into that
+                                  ring from now on (0: no longer); -EBUSY if one is
+                                  attached or reads wait on the port                 */
+    NVX_SYS_MAILBOX_RING_REFILL = 52, /* (id) -> messages moved: the ring has room again
+                                  after the kernel stalled on it (nvx_mailbox_ring_pop) */
     NVX_SYS_COUNT
 };
 
@@ -187,6 +193,39 @@ struct nvx_ikc_op {
 #define NVX_IKC_THREAD_OPS 8      /* asynchronous operations under way per thread            */
 #define NVX_IKC_ASYNC_OPS 64      /* ... and per cluster                                      */
 #define NVX_IKC_WAIT_MAX 64       /* records one NVX_SYS_IKC_WAIT looks at                    */
+
+/* A receive ring (NVX_SYS_MAILBOX_RING): the caller's memory into which the kernel puts
+ * each message of one created mailbox as it arrives, so that a reader running takes
+ * messages with no kernel call (a persistent asynchronous read; the slots are the
+ * receive queue of an RDMA adapter). The kernel fills slot[tail % slots], then advances
+ * `tail` (release), then adds 1 to *notify and wakes its waiters (as nvx_ikc_op's). The
+ * reader takes slot[head % slots] while head != tail, then advances `head`. When the ring
+ * is full the port's messages wait in the kernel (then at their senders: nothing is
+ * dropped) and the kernel sets `stalled`; the reader that makes room and sees it set calls
+ * NVX_SYS_MAILBOX_RING_REFILL. A port with a ring takes no reads (-EBUSY). The ring goes
+ * when the thread that attached it ends or the mailbox is unlinked: messages not yet in it
+ * stay for the port. */
+struct nvx_mailbox_slot {
+    uint64_t at;         /* the virtual time the message was in the ring (nvx_clock_take) */
+    uint16_t length;     /* payload bytes                                                  */
+    uint16_t node;       /* the sender's node (as struct nvx_mailbox_origin)               */
+    uint16_t flags;      /* NVX_ORIGIN_SYSTEM                                              */
+    uint16_t reserved;
+    uint8_t payload[NVX_MAILBOX_MSG_MAX];
+};
+struct nvx_mailbox_ring {
+    uint32_t *notify;    /* in: futex word bumped and woken after messages came, or 0     */
+    uint32_t flags;      /* in: NVX_IKC_NOTIFY_UNTIMED or 0                               */
+    uint32_t slots;      /* in: a power of two, 1 .. NVX_MAILBOX_RING_MAX                 */
+    uint32_t head;       /* reader: slots taken (counts on, wraps at 2^32; 0 at attach)   */
+    uint32_t tail;       /* kernel: slots filled (the same)                               */
+    uint32_t stalled;    /* kernel: 1 while messages wait in the kernel for room          */
+    uint32_t reserved;
+    struct nvx_mailbox_slot slot[];
+};
+#define NVX_MAILBOX_RING_MAX 1024u
+/* Bytes of a ring of `n` slots. */
+#define NVX_MAILBOX_RING_BYTES(n) (sizeof(struct nvx_mailbox_ring) + (n) * sizeof(struct nvx_mailbox_slot))
 
 /* Sync types. nodes[0] is "the one": the receiver of ALL_TO_ONE (the others signal), the
  * sender of ONE_TO_ALL (the others wait). */

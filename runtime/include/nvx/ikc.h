@@ -107,6 +107,37 @@ static inline long nvx_ikc_wait(struct nvx_ikc_op *op)
  * moves it (it completes as usual); -ENOENT if it is not under way. */
 static inline long nvx_ikc_cancel(struct nvx_ikc_op *op) { return nvx_syscall1(NVX_SYS_IKC_CANCEL, (long)op); }
 
+/* Receive rings (struct nvx_mailbox_ring in nvx_abi.h): the kernel puts each message of a
+ * created mailbox into the caller's ring as it arrives; a reader already running takes it
+ * with no kernel call, a reader with nothing to do sleeps on the ring's notify word
+ * (nvx_sys_futex_wait: read the word, look at the ring, sleep if it is still empty). Set
+ * notify, flags and slots, then attach; the ring (NVX_MAILBOX_RING_BYTES(slots) bytes)
+ * must stay until it is detached or its thread ends. One reader at a time (or a lock). */
+static inline long nvx_mailbox_ring_attach(long id, struct nvx_mailbox_ring *ring)
+{
+    return nvx_syscall2(NVX_SYS_MAILBOX_RING, id, (long)ring);
+}
+static inline long nvx_mailbox_ring_detach(long id) { return nvx_syscall2(NVX_SYS_MAILBOX_RING, id, 0); }
+/* Moves the messages the kernel holds into the ring's free slots: how many (-EINVAL: no ring). */
+static inline long nvx_mailbox_ring_refill(long id) { return nvx_syscall1(NVX_SYS_MAILBOX_RING_REFILL, id); }
+/* The oldest message not taken yet, or NULL. Its `at` is the virtual time it came: the
+ * reader that acts on it takes that time (nvx_clock_take), when it does. */
+static inline const struct nvx_mailbox_slot *nvx_mailbox_ring_peek(const struct nvx_mailbox_ring *ring)
+{
+    uint32_t head = ring->head;
+    if (__atomic_load_n(&ring->tail, __ATOMIC_ACQUIRE) == head) return 0;
+    return &ring->slot[head & (ring->slots - 1)];
+}
+/* Frees the slot nvx_mailbox_ring_peek returned (the caller is done with it). If the kernel
+ * stalled on the full ring, asks it to refill (a kernel call): returns its result, else 0. */
+static inline long nvx_mailbox_ring_pop(long id, struct nvx_mailbox_ring *ring)
+{
+    __atomic_store_n(&ring->head, ring->head + 1, __ATOMIC_RELEASE);
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);  /* against the kernel's store of `stalled` */
+    if (__atomic_load_n(&ring->stalled, __ATOMIC_RELAXED)) return nvx_mailbox_ring_refill(id);
+    return 0;
+}
+
 /* Syncs over a node list: ALL_TO_ONE (nodes[0] waits for the others' signals) or
  * ONE_TO_ALL (nodes[1..] wait for nodes[0]'s signal). `port` (0..NVX_SYNC_PORTS-1)
  * must match on both sides. The waiting side creates, the signalling side opens. */
