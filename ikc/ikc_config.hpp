@@ -17,6 +17,7 @@ inline constexpr u32 kPortQuota = NVX_MAILBOX_PORT_QUOTA;           // of them, 
 inline constexpr u32 kUnclaimedAllowance = NVX_MAILBOX_UNCLAIMED;   // and for ports nobody created
 inline constexpr u32 kHeldMessages = 32;  // refused messages a sending kernel keeps for a retry
 static_assert(kPorts <= noc::kMailboxPortBits, "a port is one bit of the engine's drained mask");
+static_assert(kPorts <= noc::kPortalWindows, "every logical port has its portal receive window");
 
 constexpr u32 max_cluster_nodes(const board::Board& b) {
     u32 most = 0;

@@ -41,6 +41,13 @@ void noc_selftest() {
     expect_sbi("noc-portal-allow-too-many-segments",
                noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
                sbi::kErrInvalidParam);
+    window[0] = {own_buffer, 64};
+    expect_sbi("noc-portal-allow-missing-port",
+               noc::portal_allow(own_node, foreign_node, noc::kPortalWindows, window_phys, 1, 64).error,
+               sbi::kErrInvalidParam);
+    expect_sbi("noc-portal-write-missing-port",
+               noc::portal_write(own_node, foreign_node, noc::kPortalWindows, own_buffer, 64, 64).error,
+               sbi::kErrInvalidParam);
     expect_sbi("noc-release-foreign-node", noc::mailbox_release(foreign_node, own_node).error, sbi::kErrInvalidParam);
     expect_sbi("noc-sync-arm-bad-register", noc::sync_arm(own_node, board::kSyncsPerNode, 1).error,
                sbi::kErrInvalidParam);

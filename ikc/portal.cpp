@@ -19,14 +19,17 @@ EndpointTable<kVirtualPortals> g_portals;
 // Segments per posted window: as many as fit in a thread's staging area.
 constexpr u32 kWindowSegments = sizeof(IkcOp::staging) / sizeof(noc::PortalSegment);
 static_assert(kWindowSegments <= noc::kPortalMaxSegments);
-OpQueue g_readers[kMaxOwnNodes];           // per own node: the head's read is in progress
+// Per own node: reads waiting to start (a remote one for its port's receive window, a
+// local one for its writer), and per port the remote read the engine's window serves now.
+OpQueue g_readers[kMaxOwnNodes];
+IkcOp* g_windows[kMaxOwnNodes][kPorts];
 OpQueue g_ready_waits[board::kMaxNodes];   // remote writes waiting for that node's allow
 OpQueue g_local_writers;                   // writes to an own node waiting for a matching read
 
 Endpoint& endpoint_of(IkcOp* op) { return g_portals.at(op->endpoint); }
 
-// Posts the next window of the head reader's buffer: up to kPortalMaxSegments pages,
-// which the sender then fills with back-to-back transfers.
+// Posts the next window of `reader`'s buffer as its port's receive window: up to
+// kPortalMaxSegments pages, which the sender then fills with back-to-back transfers.
 void post_window(IkcOp* reader) {
     Endpoint& in = endpoint_of(reader);
     auto* segments = reinterpret_cast<noc::PortalSegment*>(reader->staging);
@@ -44,7 +47,7 @@ void post_window(IkcOp* reader) {
     }
     sbi::Result r = noc::portal_allow(in.node, in.remote_node, in.port,
                                       kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(segments)), count, left);
-    // Only the head posts, and only after the previous window completed: a refusal is a bug.
+    // One read per port, posted once its previous window completed: a refusal is a bug.
     if (r.error != sbi::kSuccess) kernel::panic("portal window refused by the NoC engine (%ld)", r.error);
     reader->posted = left;
 }
@@ -78,23 +81,33 @@ bool local_match(IkcOp* writer, const Endpoint& in) {
     return out.remote_node == in.node && out.remote_port == in.port && own_index(in.remote_node) >= 0;
 }
 
-// Starts the read at the head of own node `index`, if any.
-void start_head(u32 index) {
-    while (!g_readers[index].empty()) {
-        IkcOp* reader = g_readers[index].front();
+// Starts the waiting reads of own node `index` that can start: a remote one in its port's
+// receive window (a read of the port still posted there ends first), a local one with its
+// writer. Reads of different ports do not wait for each other.
+void start_reads(u32 index) {
+    IkcOp* reader = g_readers[index].front();
+    while (reader != nullptr) {
+        IkcOp* next = reader->next;
         Endpoint& in = endpoint_of(reader);
         if (own_index(in.remote_node) < 0) {
-            // Not again while one is posted. The first window is allowed at the read's own
-            // time, not at the end of the read before it: overlapping reads then queue on
-            // the node's input link by first fit in virtual time, not in the host's order.
-            if (reader->posted == 0) {
+            if (g_windows[index][in.port] == nullptr) {
+                g_readers[index].remove(reader);
+                reader->queue = nullptr;
+                g_windows[index][in.port] = reader;
+                // The first window is allowed at the read's own time, not when the port came
+                // free: overlapping reads then queue on the node's input link by first fit
+                // in virtual time, not in the host's order.
                 kernel::clock_serve(reader->requested_at);
                 post_window(reader);
             }
-            return;
+            reader = next;
+            continue;
         }
         IkcOp* writer = g_local_writers.take_first([&](IkcOp* w) { return local_match(w, in); });
-        if (writer == nullptr) break;  // the local writer will find this reader
+        if (writer == nullptr) {  // the local writer will find this reader
+            reader = next;
+            continue;
+        }
         // The copy starts when both have asked, in virtual time, whichever call the host
         // presented second: the same code and charge either way.
         u64 w = writer->requested_at, r = reader->requested_at;
@@ -104,8 +117,9 @@ void start_head(u32 index) {
         if (moved > 0) count_message(out, static_cast<u64>(moved));
         wake(writer, out, moved > 0 ? static_cast<i64>(writer->size) : moved);
         if (moved < 0) continue;  // the reader keeps waiting for a message that fits
-        g_readers[index].pop();
+        g_readers[index].remove(reader);
         end_read(reader, moved);
+        reader = next;
     }
 }
 
@@ -145,22 +159,26 @@ i64 push_pieces(IkcOp* writer) {
 bool poll_done(u32 index) {
     OwnNode& own = own_node(index);
     u64 done = atomic::exchange_acq_rel(&own.events->portal_done, u64{0});
-    if (done == 0 || g_readers[index].empty()) return false;
-    kernel::clock_serve(own.events->portal_stamp);  // from the time the last byte arrived
-    IkcOp* reader = g_readers[index].front();
-    u64 bytes = own.events->portal_bytes;
-    reader->done += bytes;
-    endpoint_of(reader).stats.hw_transfers++;
-    bool ended = (done & noc::kPortalMessageEnded) || reader->done == reader->size;
-    reader->posted = 0;
-    if (!ended) {
-        post_window(reader);
-    } else {
-        g_readers[index].pop();
-        end_read(reader, static_cast<i64>(reader->done));
-        start_head(index);
+    if (done == 0) return false;
+    for (u64 left = done; left != 0; left &= left - 1) {
+        u32 port = lowest_set_bit(left);
+        IkcOp* reader = g_windows[index][port];
+        if (reader == nullptr) continue;
+        kernel::clock_serve(own.events->portal_stamp[port]);  // from the time the last byte arrived
+        reader->done += own.events->portal_bytes[port];
+        endpoint_of(reader).stats.hw_transfers++;
+        bool ended = own.events->portal_ended[port] != 0 || reader->done == reader->size;
+        reader->posted = 0;
+        if (!ended) {
+            post_window(reader);
+        } else {
+            g_windows[index][port] = nullptr;
+            end_read(reader, static_cast<i64>(reader->done));
+        }
+        kernel::clock_serve_idle();  // this completion's service ends
     }
-    kernel::clock_serve_idle();  // this completion's service ends
+    start_reads(index);  // windows came free
+    kernel::clock_serve_idle();
     return true;
 }
 
@@ -213,13 +231,12 @@ i64 check_read(u64 id, UserAddr buffer, u64 size) {
     return g_space.user_range_ok(buffer, size, sv39::kWrite) ? 0 : -NVX_EFAULT;
 }
 
-// Read `op` (checked, begun) queues on its node; the head's read starts.
+// Read `op` (checked, begun) waits on its node until it can start, at once if it can.
 CallResult start_read(IkcOp* op) {
     Endpoint& in = endpoint_of(op);
     u32 index = static_cast<u32>(own_index(in.node));
-    bool idle = g_readers[index].empty();
     CallResult outcome = sleep_on(g_readers[index], op, in);
-    if (idle) start_head(index);
+    start_reads(index);
     return outcome;
 }
 
@@ -236,7 +253,7 @@ CallResult start_write(IkcOp* op) {
     i32 local = own_index(out.remote_node);
     if (local >= 0) {  // same cluster: the kernel copies, no NoC
         CallResult outcome = sleep_on(g_local_writers, op, out);
-        start_head(static_cast<u32>(local));
+        start_reads(static_cast<u32>(local));
         return outcome;
     }
     op->ready_at = kernel::clock_core_now();
@@ -277,7 +294,7 @@ CallResult portal_awrite(Thread* t, u64 id, UserAddr buffer, u64 size, UserAddr 
 
 void portal_reader_gone(IkcOp* op) {
     i32 index = own_index(endpoint_of(op).node);
-    if (index >= 0) start_head(static_cast<u32>(index));
+    if (index >= 0) start_reads(static_cast<u32>(index));
 }
 
 i64 portal_close(u64 id) { return release_endpoint(g_portals, id, Direction::Output); }
@@ -299,6 +316,8 @@ bool portal_poll() {
 void portal_reset() {
     g_portals = EndpointTable<kVirtualPortals>{};
     for (OpQueue& q : g_readers) q = OpQueue{};
+    for (auto& windows : g_windows)
+        for (IkcOp*& reader : windows) reader = nullptr;
     for (OpQueue& q : g_ready_waits) q = OpQueue{};
     g_local_writers = OpQueue{};
 }

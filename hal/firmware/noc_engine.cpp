@@ -18,7 +18,6 @@ using namespace noc;
 struct PortalState {
     bool allowed;
     u32 sender;
-    u64 ports;
     PortalSegment segments[kPortalMaxSegments];  // the posted window, copied at allow time
     u32 count;
     u32 segment;    // segment being filled
@@ -26,7 +25,6 @@ struct PortalState {
     u64 filled;     // bytes filled in the whole window
     u64 window;     // bytes of the whole window
     u64 remaining;  // what the receiver's whole read can still take
-    u64 waiters;    // senders that found no matching allow
     u64 allowed_at; // virtual time the allow reaches the sender
     u64 arrival;    // virtual time the window's last byte so far arrived
 };
@@ -35,7 +33,8 @@ struct NodeEngine {
     SpinLock lock;     // held only while one request is applied to this node
     EventArea* events; // physical address in the owner's memory; null until attached
     u64 credit_waiters;
-    PortalState portal;
+    u64 portal_waiters;  // senders that found no window allowing them
+    PortalState portal[kPortalWindows];  // by logical port
     u64 sync_expected[kSyncsPerNode];
     u64 sync_value[kSyncsPerNode];
     NodeStats stats;
@@ -95,8 +94,8 @@ Result attach(const board::Cluster& c, u32 node, u64 area, u64 clock_offsets) {
         noc_time::TimedLockGuard guard(n.lock);
         atomic::store_release(&n.events, reinterpret_cast<EventArea*>(area));
         credit_waiters = n.credit_waiters;
-        portal_waiters = n.portal.waiters;
-        n.credit_waiters = n.portal.waiters = 0;
+        portal_waiters = n.portal_waiters;
+        n.credit_waiters = n.portal_waiters = 0;
     }
     // Senders that found this node unattached try again now.
     notify_each(credit_waiters, &EventArea::mailbox_credit, node);
@@ -213,10 +212,10 @@ Result mailbox_drained(const board::Cluster& c, u32 node, u32 port, u64 senders)
     return ok();
 }
 
-Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u64 list, u64 lengths) {
+Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 port, u64 list, u64 lengths) {
     u32 count = static_cast<u32>(lengths);
     u64 remaining = lengths >> 32;
-    if (count == 0 || count > kPortalMaxSegments) return error(sbi::kErrInvalidParam);
+    if (count == 0 || count > kPortalMaxSegments || port >= kPortalWindows) return error(sbi::kErrInvalidParam);
     if (list % 8 != 0 || !in_caller(c, list, count * sizeof(PortalSegment))) return error(sbi::kErrInvalidAddress);
     PortalSegment segments[kPortalMaxSegments];
     memcpy(segments, reinterpret_cast<const void*>(list), count * sizeof(PortalSegment));
@@ -232,11 +231,10 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
     {
         noc_time::TimedLockGuard guard(n.lock);
         if (n.events == nullptr) return error(sbi::kErrInvalidParam);
-        if (n.portal.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer at a time
-        PortalState& p = n.portal;
+        PortalState& p = n.portal[port];
+        if (p.allowed) return error(sbi::kErrAlreadyAvailable);  // one transfer per port at a time
         p.allowed = true;
         p.sender = sender;
-        p.ports = ports;
         memcpy(p.segments, segments, sizeof segments);
         p.count = count;
         p.segment = 0;
@@ -245,8 +243,8 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 ports, u6
         p.remaining = remaining;
         p.allowed_at = noc_time::notice_arrival(node, sender, noc_time::now(c));
         p.arrival = 0;
-        wake = p.waiters & nodes_of_cluster_of(sender);
-        p.waiters &= ~wake;
+        wake = n.portal_waiters & nodes_of_cluster_of(sender);
+        n.portal_waiters &= ~wake;
     }
     notify_each(wake | bit(sender), &EventArea::portal_ready, node);
     return ok();
@@ -270,7 +268,7 @@ u64 fill_window(PortalState& p, const u8* data, u64 length) {
     return moved;
 }
 
-Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 data, u64 lengths) {
+Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 port, u64 data, u64 lengths) {
     u32 length = static_cast<u32>(lengths);
     u64 remaining = lengths >> 32;
     if (length == 0 || length > kPortalMaxWrite || remaining < length) return error(sbi::kErrInvalidParam);
@@ -281,10 +279,11 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
     noc_time::Dma dma(c);
     {
         noc_time::TimedLockGuard guard(target.lock);
-        PortalState& p = target.portal;
+        if (port >= kPortalWindows) return error(sbi::kErrInvalidParam);
+        PortalState& p = target.portal[port];
         bool sender_allowed = kBoard.cluster_of_node(p.sender) == kBoard.cluster_of_node(src);
-        if (target.events == nullptr || !p.allowed || !sender_allowed || p.ports != ports) {
-            p.waiters |= bit(src);
+        if (target.events == nullptr || !p.allowed || !sender_allowed) {
+            target.portal_waiters |= bit(src);
             g_nodes[src].stats.portal_busy++;
             return error(kBusy);
         }
@@ -300,9 +299,10 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
         }
         if (complete) {  // the event is set under the lock so a cancel can withdraw it
             p.allowed = false;
-            target.events->portal_stamp = p.arrival;
-            target.events->portal_bytes = p.filled;
-            atomic::fetch_or(&target.events->portal_done, kPortalChunkDone | (ended ? kPortalMessageEnded : 0));
+            target.events->portal_stamp[port] = p.arrival;
+            target.events->portal_bytes[port] = p.filled;
+            target.events->portal_ended[port] = ended ? 1 : 0;
+            atomic::fetch_or(&target.events->portal_done, bit(port));
         }
         target.stats.portal_bytes_received += moved;
     }
@@ -328,7 +328,7 @@ Result portal_write(const board::Cluster& c, u32 src, u32 dst, u64 ports, u64 da
 Result forget_program(u32 node) {
     NodeEngine& n = g_nodes[node];
     noc_time::TimedLockGuard guard(n.lock);
-    n.portal.allowed = false;
+    for (PortalState& p : n.portal) p.allowed = false;
     if (n.events != nullptr) atomic::store_release(&n.events->portal_done, u64{0});
     for (u64& expected : n.sync_expected) expected = 0;
     return ok();

@@ -12,6 +12,9 @@ using board::kSyncsPerNode;
 inline constexpr u32 kMailboxPayload = board::kMppaNoc.mailbox_payload;        // per hardware message
 inline constexpr u32 kPortalMaxTransfer = board::kMppaNoc.portal_max_transfer;  // per portal transfer
 inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one allow may post
+// A node has one receive window per logical port (the MPPA's DMA has 256 receive tags
+// per cluster): a read on one port never waits for another port's.
+inline constexpr u32 kPortalWindows = 32;
 // Bytes one portal write call may move, and one posted segment may hold (physically
 // contiguous): the engine moves them as hardware transfers of at most kPortalMaxTransfer
 // each, in one crossing into the engine.
@@ -47,8 +50,7 @@ struct EventArea {
     u64 mailbox_full;   // bit s: slots[s] holds a message from node s
     u64 mailbox_credit; // bit d: our message to node d left its slot: we may send to d again
     u64 portal_ready;   // bit d: node d's portal now allows us: retry the write
-    u64 portal_done;    // kPortalChunkDone, plus kPortalMessageEnded if the sender's message ended
-    u64 portal_bytes;   // bytes the completed buffer received
+    u64 portal_done;    // bit p: port p's receive window completed (its fields below are written first)
     u64 sync_fired;     // bit k: sync register k saw every expected signal
     u64 mailbox_returned; // bit d: node d refused our message; it is back in returned[d]. Until
                           // the kernel clears the bit (after copying it out) we cannot send to d
@@ -60,14 +62,14 @@ struct EventArea {
     // node, the sender's time plus the modeled NoC latency and queueing. The kernel serves
     // each event from that time on.
     u64 slot_stamp[kMaxNodes];          // slots[s]'s message arrived
-    u64 portal_stamp;                   // the completed window's last byte arrived
+    u64 portal_stamp[kPortalWindows];   // the completed window's last byte arrived
+    u64 portal_bytes[kPortalWindows];   // bytes the completed window received
+    u64 portal_ended[kPortalWindows];   // 1 if the sender's message ended with it
     u64 sync_stamp[kSyncsPerNode];      // register k fired
     MailboxMessage slots[kMaxNodes];    // one receive slot per possible sender
     MailboxMessage returned[kMaxNodes]; // per receiver node: our message it refused
 };
 
-inline constexpr u64 kPortalChunkDone = 1;
-inline constexpr u64 kPortalMessageEnded = 2;
 
 // Per-node traffic counters kept by the engine (sent side and received side).
 struct NodeStats {
@@ -83,12 +85,12 @@ enum Function : u64 {
     kAttach = sbi::kVendorNocFirst,  // (node, event_area_phys, clock offsets_phys or 0: u64 per local hart)
     kMailboxSend,     // (source node, target node, message_phys) -> modeled cycles | kBusy
     kMailboxRelease,  // (node, sender): slots[sender] consumed; credit goes back
-    kPortalAllow,     // (node, sender node, ports, PortalSegment list_phys, count | remaining << 32)
-    kPortalWrite,     // (source node, target node, ports, data_phys, length (<= kPortalMaxWrite) | remaining << 32) -> bytes
+    kPortalAllow,     // (node, sender node, port, PortalSegment list_phys, count | remaining << 32)
+    kPortalWrite,     // (source node, target node, port, data_phys, length (<= kPortalMaxWrite) | remaining << 32) -> bytes
     kSyncArm,         // (node, register, expected node mask)
     kSyncSignal,      // (source node, target node, register)
     kStats,           // (node, NodeStats* phys)
-    kForgetProgram,   // (node): its program ended: withdraw the posted window, disarm syncs
+    kForgetProgram,   // (node): its program ended: withdraw the posted windows, disarm syncs
     kMailboxRefuse,   // (node, sender): slots[sender] goes back to the sender (returned event)
     kMailboxDrained,  // (node, port, sender mask): those senders may send to that port again
 };

@@ -5,7 +5,8 @@
  * the per-thread and per-cluster bounds answer -EAGAIN and start nothing; cancellation; a
  * thread that ends (returning, or killed by a fault) with reads under way loses no message
  * of the others and its slots come back; bad calls get clear errors; between compute clusters, an asynchronous mailbox
- * exchange and portal transfers of every size, several under way at once, and a portal
+ * exchange and portal transfers of every size, several under way at once, reads on
+ * different ports of a node that do not wait for each other, and a portal
  * write that overlaps computation in virtual time. */
 #include <stdlib.h>
 #include <nvx/clock.h>
@@ -26,6 +27,9 @@ enum {                  /* ports 0..3 are left to system services */
     kRemotePortalB = 16,
     kOverlapPort = 17,
     kReadyPort = 18,
+    kApartPort = 19,    /* kApartPort .. kApartPort + kApartPorts - 1 */
+    kApartPorts = 3,
+    kApartReadyPort = 22,
     kQueued = 6,
 };
 
@@ -464,6 +468,51 @@ static void remote_portals(void)
     TCHECK_EQ(nvx_mailbox_unlink(ready_in), 0);
 }
 
+/* Reads on different ports of one node do not wait for each other: the leader posts a read
+ * on each of three ports, the follower writes them last port first, each write waiting
+ * until delivered (it could not, were the node's reads served in posting order). */
+static void ports_apart(void)
+{
+    enum { kBytes = 4097 };
+    long in[kApartPorts], out[kApartPorts];
+    for (unsigned k = 0; k < kApartPorts; k++) {
+        in[k] = nvx_portal_create(g_env.me, kApartPort + k);
+        out[k] = nvx_portal_open(g_env.nodes[partner()], kApartPort + k);
+        TCHECK(in[k] >= 0 && out[k] >= 0);
+    }
+    long ready_in = make_input(kApartReadyPort), ready_out = open_output(g_env.nodes[partner()], kApartReadyPort);
+    TCHECK(ready_in >= 0 && ready_out >= 0);
+    TCHECK_EQ(ikc_barrier(&g_env), 0);
+    static uint8_t data[kApartPorts][kBytes];
+    uint8_t token[8] = "posted";
+    if (leads()) {
+        struct nvx_ikc_op op[kApartPorts];
+        for (unsigned k = 0; k < kApartPorts; k++) {
+            TCHECK_EQ(nvx_portal_allow(in[k], g_env.nodes[partner()]), 0);
+            init_op(&op[k], 0);
+            TCHECK_EQ(nvx_portal_aread(in[k], data[k], kBytes, &op[k]), 0);
+        }
+        TCHECK_EQ(nvx_mailbox_write(ready_out, token, sizeof token), (long)sizeof token);
+        for (unsigned k = 0; k < kApartPorts; k++) {
+            TCHECK_EQ(nvx_ikc_wait(&op[k]), kBytes);
+            TCHECK_EQ(ikc_verify(data[k], kBytes, ikc_hash(kApartPort + k)), -1);
+        }
+    } else {
+        TCHECK_EQ(nvx_mailbox_read(ready_in, token, sizeof token), (long)sizeof token);
+        for (unsigned k = kApartPorts; k-- > 0;) {
+            ikc_fill(data[k], kBytes, ikc_hash(kApartPort + k));
+            TCHECK_EQ(nvx_portal_write(out[k], data[k], kBytes), kBytes);
+        }
+    }
+    TCHECK_EQ(ikc_barrier(&g_env), 0);
+    for (unsigned k = 0; k < kApartPorts; k++) {
+        TCHECK_EQ(nvx_portal_close(out[k]), 0);
+        TCHECK_EQ(nvx_portal_unlink(in[k]), 0);
+    }
+    TCHECK_EQ(nvx_mailbox_close(ready_out), 0);
+    TCHECK_EQ(nvx_mailbox_unlink(ready_in), 0);
+}
+
 /* A portal write that overlaps computation: start + compute + wait takes less virtual time
  * than the write alone plus the computation alone. The follower reads; the leader writes
  * each round once its partner said the read is posted. */
@@ -543,9 +592,10 @@ int main(void)
     if (paired()) {
         remote_mailbox();
         remote_portals();
+        ports_apart();
         overlap();
     } else { /* an odd cluster out keeps the barriers' count */
-        for (unsigned i = 0; i < 6; i++) CHECK_EQ(ikc_barrier(&g_env), 0);
+        for (unsigned i = 0; i < 8; i++) CHECK_EQ(ikc_barrier(&g_env), 0);
     }
     CHECK_EQ(ikc_barrier(&g_env), 0);
     CHECK_EQ(ikc_env_fini(&g_env), 0);
