@@ -136,7 +136,7 @@ enum nvx_syscall {
 #define NVX_MAILBOX_MSG_MAX 128   /* payload bytes of one mailbox message               */
 #define NVX_PORTAL_MAX (64u << 20) /* largest portal message                            */
 #define NVX_SYNC_PORTS 4          /* physical sync registers per node                   */
-#define NVX_IKC_MAILBOXES 64      /* virtual mailboxes (inputs and outputs) per cluster  */
+#define NVX_IKC_MAILBOXES 160     /* virtual mailboxes (inputs and outputs) per cluster  */
 #define NVX_IKC_PORTALS 64        /* virtual portals (inputs and outputs) per cluster    */
 
 /* Mailbox flow control is per port. Arrived messages wait for their reader in
