@@ -59,6 +59,14 @@ public:
     u32 id_of(const Endpoint* e) const { return static_cast<u32>(e - slots_); }
     Endpoint& at(u32 id) { return slots_[id]; }
 
+    // Every endpoint goes (the program ended). In place: the table is too large for a
+    // temporary on the kernel stack.
+    void clear() {
+        for (Endpoint& e : slots_) e = Endpoint{};
+        for (auto& ports : inputs_)
+            for (u8& id : ports) id = 0;
+    }
+
     // Frees `id` unless operations still wait on it (-EBUSY).
     i64 release(Endpoint* e) {
         if (e->pending != 0 || !e->waiters.empty()) return -NVX_EBUSY;

@@ -553,7 +553,7 @@ bool mailbox_poll() {
 }
 
 void mailbox_reset() {
-    g_mailboxes = EndpointTable<kVirtualMailboxes>{};
+    g_mailboxes.clear();
     g_buffers.unclaim_all();
     for (OpQueue& q : g_credit_waits) q = OpQueue{};
     g_held_waits = OpQueue{};

@@ -314,7 +314,7 @@ bool portal_poll() {
 }
 
 void portal_reset() {
-    g_portals = EndpointTable<kVirtualPortals>{};
+    g_portals.clear();
     for (OpQueue& q : g_readers) q = OpQueue{};
     for (auto& windows : g_windows)
         for (IkcOp*& reader : windows) reader = nullptr;

@@ -117,7 +117,7 @@ bool sync_poll() {
     return moved;
 }
 
-void sync_reset() { g_syncs = EndpointTable<kVirtualSyncs>{}; }
+void sync_reset() { g_syncs.clear(); }
 bool sync_describe_wait(const IkcOp* op, char* out, u64 size) {
     const Endpoint* e = op->waiting_on;
     return e != nullptr && g_syncs.owns(e) && describe_endpoint_wait(*e, "sync", out, size);

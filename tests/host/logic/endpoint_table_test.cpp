@@ -33,6 +33,16 @@ TEST_F(EndpointTableTest, AllocatesIdsInOrderThenENOSPC) {
     EXPECT_EQ(table().allocate(Direction::Output, 1, 9), -i64{NVX_ENOSPC});
 }
 
+TEST_F(EndpointTableTest, ClearFreesEveryEndpointAndInput) {
+    for (u32 id = 0; id < kSmall; id++) ASSERT_GE(table().allocate(Direction::Input, 2, id), 0);
+    table().clear();
+    for (u32 id = 0; id < kSmall; id++) {
+        EXPECT_EQ(table().lookup_any(id), nullptr);
+        EXPECT_EQ(table().find_input(2, id), nullptr);
+    }
+    EXPECT_EQ(table().allocate(Direction::Input, 2, 0), 0);  // the table is as new
+}
+
 TEST_F(EndpointTableTest, AllocateRecordsDirectionNodeAndPort) {
     i64 in = table().allocate(Direction::Input, 3, 17);
     i64 out = table().allocate(Direction::Output, 1, 0);
