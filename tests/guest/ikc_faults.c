@@ -7,7 +7,7 @@
 #include "check.h"
 #include "ikc_test.h"
 
-enum { kPort = 5, kOtherPort = 6, kRingPort = 7, kMailboxes = 64, kPortals = 64, kSyncs = 16 };
+enum { kPort = 5, kOtherPort = 6, kRingPort = 7, kMailboxes = NVX_IKC_MAILBOXES, kPortals = NVX_IKC_PORTALS, kSyncs = 16 };
 
 static struct ikc_env g_env;
 static unsigned g_free_mailboxes, g_free_portals, g_free_syncs; /* table room at the start */
