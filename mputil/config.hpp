@@ -1,4 +1,4 @@
-// Every number of the LWMPI transport: ports, thresholds, queue bounds, helper stacks.
+// Every number of the LWMPI transport: ports, thresholds, queue bounds, operation budgets.
 // Change them here only (the rank threads' numbers are the runtime's: nvx/rank_config.h).
 #pragma once
 
@@ -12,9 +12,10 @@
 namespace mputil::config {
 
 // Logical ports (programs own NVX_FIRST_USER_PORT..31 of every node).
-inline constexpr unsigned kMailboxPort = NVX_FIRST_USER_PORT;      // the cluster's MPI mailbox
-inline constexpr unsigned kPortalBase = NVX_FIRST_USER_PORT;       // + local rank index
-static_assert(kPortalBase + NVX_RANKS_PER_CLUSTER_MAX <= NVX_IKC_PORTS, "every rank of a full cluster has its portal");
+// Each rank owns one mailbox input and one portal input, both at port kRankPortBase + its
+// index among its cluster's ranks (in world-rank order); ports below stay the system's.
+inline constexpr unsigned kRankPortBase = NVX_FIRST_USER_PORT;
+static_assert(kRankPortBase + NVX_RANKS_PER_CLUSTER_MAX <= NVX_IKC_PORTS, "every rank of a full cluster has its ports");
 
 // Wire: one mailbox message carries a header and, for eager messages, the payload.
 inline constexpr size_t kMailboxBytes = NVX_MAILBOX_MSG_MAX;
@@ -27,11 +28,33 @@ inline constexpr uint32_t kEagerCredits = 8;
 inline constexpr uint32_t kCreditBatch = 4;
 // Portal transfers of one rendezvous message are at most this long.
 inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
-// Portal writer threads per cluster: kReservedWriters start with the cluster, before the
-// program can take the memory they need, so a cleared send always has a writer to wait
-// for; more start on demand (when memory allows) up to kMaxWriters; further sends queue.
-inline constexpr uint32_t kReservedWriters = 1;
-inline constexpr uint32_t kMaxWriters = 8;
+// Asynchronous IKC operations a rank keeps under way: its share of the cluster's pool
+// (NVX_IKC_ASYNC_OPS / ranks here, at most a thread's NVX_IKC_THREAD_OPS), so the pool can
+// never run out: its mailbox read, its one portal read, and the rest for writes (mailbox
+// and portal, portal ones leaving at least one to mailbox messages); further writes wait
+// in the rank's queues and start as its own complete.
+inline constexpr uint32_t kReadOps = 2;
+inline constexpr uint32_t kMaxWriteOps = NVX_IKC_THREAD_OPS - kReadOps;
+inline constexpr uint32_t write_ops(uint32_t ranks_here)
+{
+    uint32_t share = NVX_IKC_ASYNC_OPS / (ranks_here == 0 ? 1 : ranks_here);
+    if (share > NVX_IKC_THREAD_OPS) share = NVX_IKC_THREAD_OPS;
+    return share > kReadOps ? share - kReadOps : 0;
+}
+// The ranks a cluster can run: each needs a mailbox write and a portal write under way.
+inline constexpr uint32_t kMaxRanksHere = NVX_IKC_ASYNC_OPS / (kReadOps + 2);
+static_assert(write_ops(kMaxRanksHere) >= 2 && kMaxRanksHere >= 16, "mppa256's 16 ranks per cluster fit");
+
+// Output mailboxes the cluster keeps open towards ranks' ports (one per destination
+// rank): the kernel's table (NVX_IKC_MAILBOXES) also holds the ranks' inputs and the name
+// services' mailboxes (one output per node they asked, a few more); past this, an unused
+// output is closed for a new one.
+inline constexpr uint32_t kNameMailboxesBeyondNodes = 4;
+inline constexpr uint32_t output_mailboxes(uint32_t ranks_here, uint32_t nodes)
+{
+    uint32_t taken = ranks_here + nodes + kNameMailboxesBeyondNodes;
+    return taken + 4 <= NVX_IKC_MAILBOXES ? NVX_IKC_MAILBOXES - taken : 4;
+}
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell (taken from
 // the heap when sent, given back when received) so that the sender returns at once, while
@@ -45,9 +68,5 @@ inline constexpr size_t kLocalCellBytes = 24 * 1024;
 // Exit status of a run in which a rank ended (returned from main or called exit(0))
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.
 inline constexpr int kExitWithoutFinalize = 1;
-
-// Helper threads' stacks (a rank's is the runtime's rule, nvx/rank_config.h).
-inline constexpr size_t kAgentStack = 8 * 1024;
-inline constexpr size_t kWriterStack = 8 * 1024;
 
 }  // namespace mputil::config

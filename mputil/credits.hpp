@@ -1,7 +1,7 @@
 // Eager flow control between clusters, pure logic (host-tested). A sender may have at
 // most `initial` eager messages unconsumed at one receiver; the receiver counts what it
-// consumed per source and returns credits in batches. Counters are touched by two threads
-// (a rank and its cluster's agent), hence atomics.
+// consumed per source and returns credits in batches. Atomics: the threads of a rank take
+// turns (MPI_THREAD_SERIALIZED) on different harts.
 #pragma once
 
 #include <stdint.h>
@@ -57,6 +57,8 @@ public:
         }
         return 0;
     }
+    // Credits collected but not sent after all: owed again.
+    void give_back(int source, uint32_t n) { __atomic_add_fetch(&slots_[source], n, __ATOMIC_ACQ_REL); }
     uint32_t batch() const { return batch_; }
 
 private:

@@ -1,11 +1,13 @@
 // A rank's doorbell: the rank sleeps on it in the kernel (futex) when it has nothing to
-// do; whoever makes progress for it rings it, with a kernel call only if it sleeps.
+// do; whoever makes progress for it rings it, with a kernel call only if it sleeps, and
+// the kernel bumps it when one of the rank's asynchronous IKC operations completes (the
+// word is the records' notify).
 // Protocol: snapshot(), look for work, then sleep(snapshot): a ring after the snapshot
 // makes the sleep return at once, so no wake-up is lost.
 // A ring hands no virtual time over (NVX_FUTEX_UNTIMED): many sources ring one bell, and
 // the first ring in host order may be about an event far later in virtual time than the
 // one the rank waits for. What the rank then consumes carries its own stamp instead (an
-// op's completion, an envelope's arrival, a writer's Ready), taken with nvx_clock_take.
+// op's completion, an IKC record's `at`), taken with nvx_clock_take.
 #pragma once
 
 #include <stdint.h>

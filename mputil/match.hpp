@@ -42,6 +42,23 @@ public:
         size_++;
     }
 
+    // Puts `item` before every other (a job that must go first again).
+    void push_front(T* item)
+    {
+        item->next = head_;
+        head_ = item;
+        if (tail_ == nullptr) tail_ = item;
+        size_++;
+    }
+
+    // Removes and returns the first item, or nullptr.
+    T* pop_front()
+    {
+        T* it = head_;
+        if (it != nullptr) unlink(nullptr, it);
+        return it;
+    }
+
     // Removes and returns the first item for which pred(item) holds, or nullptr.
     template <class Pred>
     T* take_first(Pred pred)

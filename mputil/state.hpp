@@ -6,12 +6,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nvx/ikc.h>
 #include <nvx/thread.h>
 
 #include "config.hpp"
 #include "credits.hpp"
 #include "doorbell.hpp"
 #include "match.hpp"
+#include "wire.hpp"
 #include <mputil/mputil.hpp>
 
 namespace mputil {
@@ -24,21 +26,24 @@ struct RendezvousMatch {
     uint64_t cookie;   // the sender's operation
     uint32_t node;     // the sender's node
     size_t bytes;      // the message's full length
+    size_t moved;      // bytes read so far (piece by piece)
 };
 
-// A rendezvous send its receiver cleared: what a portal writer writes, and where.
+// A rendezvous send its receiver cleared: where its data goes, and how far it got.
 struct PortalWrite {
-    int receiver;      // world rank that cleared the send
-    uint32_t node;     // its portal's node and port
+    uint32_t node;     // the receiver's portal node and port
     uint32_t port;
-    size_t bytes;
-    uint64_t stamp;    // when the clear-to-send arrived: the writer serves it from then on
+    size_t bytes;      // bytes the receiver takes
+    size_t moved;      // bytes written so far
+    long portal;       // the opened output while a piece is under way, else -1
+    uint64_t stamp;    // when the clear-to-send arrived
 };
 
 struct Op {
-    Op* next;            // posted queue or ready list of the owner; a cleared send: the writers' queue
+    Op* next;            // in one queue of its owner at a time: posted, ready, outbox or cleared
     OpKind kind;
     SendMode mode;
+    WireKind wire;       // in the outbox: the message it still has to send (Eager, Rts, Cts)
     int owner;           // world rank that started it
     uint32_t done;       // set (release) by whoever completes it, then the owner's bell rings
     Completion result;
@@ -55,7 +60,7 @@ struct Op {
     size_t bytes;
     union {
         RendezvousMatch rdv;  // a receive matched with an RTS
-        PortalWrite write;    // a send its receiver cleared: the write a writer does for it
+        PortalWrite write;    // a send its receiver cleared
     };
 };
 
@@ -82,22 +87,46 @@ struct Unexpected {
 // Where a rank is in MPI's life: a rank that ends while Initialized ends the run.
 enum class MpiPhase : uint8_t { NotStarted, Initialized, Finalizing };
 
+// A write under way of a rank: a mailbox message (the kernel copied it at the start, so
+// the record is all that stays) or a piece of a cleared send's data (`send`).
+struct WriteSlot {
+    nvx_ikc_op io;
+    nvx_thread_t thread;  // the thread that started it
+    Op* send;             // the portal write's send, or nullptr for a mailbox message
+    bool busy;
+};
+
 struct RankState {
     int world_rank;
     int local_index;
     int pe;                    // local hart the rank thread is pinned to
-    nvx_mutex_t lock;          // queues, ready list, cell count
+    nvx_mutex_t lock;          // posted and unexpected queues (local senders touch them)
     Queue<Op> posted;
     Queue<Unexpected> unexpected;
-    Queue<Op> ready;           // receives matched with an RTS, waiting for their CTS
-    Op* rdv_active;            // the one receive whose CTS is out (owner thread only)
-    uint32_t rdv_writer_ready; // set by the agent: rdv_active's writer is about to write
-    uint64_t rdv_ready_stamp;  // when that Ready arrived (virtual clock)
+    // The rest is the rank's own (its threads, one at a time: MPI_THREAD_SERIALIZED).
+    Queue<Op> ready;           // receives matched with an RTS, waiting for the portal input
+    Op* rdv_active;            // the one receive the portal input serves (its CTS is out)
+    bool writer_ready;         // its writer said Ready for the current piece
+    uint64_t ready_stamp;      // when that Ready arrived
+    bool portal_posted;        // a read of rdv_active's current piece is under way
+    nvx_ikc_op portal_read;
+    nvx_thread_t portal_thread;
+    long mailbox;              // the rank's mailbox input (node, port_of[rank])
+    bool inbox_posted;         // a read of the mailbox input is under way
+    nvx_ikc_op inbox_read;
+    nvx_thread_t inbox_thread;
+    WireMessage inbox;         // where that read puts the message
+    Queue<Op> outbox;          // mailbox messages (Eager, Rts, Cts) waiting for a write slot
+    Queue<Op> cleared;         // cleared sends waiting for a write slot
+    uint32_t write_ops;        // writes the rank may keep under way (config::write_ops)
+    uint32_t writes;           // slots busy now
+    uint32_t portal_writes;    // of them, portal writes (at most write_ops - 1)
+    WriteSlot slots[config::kMaxWriteOps];
     uint32_t credits_due;      // set when some source's debt reached a batch
     Doorbell bell;
     CreditLedger credits;      // eager credits towards every rank (as a sender)
     CreditDebts debts;         // credits owed to every rank (as a receiver)
-    long portal;               // input portal at (node, kPortalBase + local_index)
+    long portal;               // portal input at (node, port_of[rank])
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
 };
@@ -112,22 +141,20 @@ struct Cluster {
     unsigned my_cluster;       // compute cluster index of this cluster
     uint32_t node;             // this cluster's NoC node
     unsigned first_compute;    // board index of compute cluster 0
-    long mailbox;              // the MPI mailbox (input)
+    unsigned* port_of;         // world rank -> its ports on its node (kRankPortBase + index there)
     int* node_of_rank;         // name lookups, cached: -1 = not looked up yet
-    long* out_mailbox;         // per node: opened output mailbox + 1 (0 = none)
-    nvx_mutex_t table_lock;    // opening out_mailbox entries, first-contact statistics
+    uint64_t* out_mailbox;     // per world rank: its output mailbox and users (outputs.cpp)
+    uint32_t out_mailboxes;    // outputs open now (table_lock)
+    nvx_mutex_t table_lock;    // opening and closing outputs, first-contact statistics
     nvx_barrier_t local_barrier;
-    uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
-    int spare_first;           // local harts no rank is pinned to: spare_first ..
-    int spare_count;           //   + spare_count - 1 (0: the ranks use every user hart)
+    uint32_t barrier_messages; // Barrier messages the leader (local index 0) consumed so far
     bool local_path;           // the variant: local messages through shared memory
     size_t user_memory;        // the cluster's user memory: no buffer can be larger
     size_t cell_bytes;         // heap held by local cells now (atomic; config::kLocalCellBytes)
     unsigned node_count;
-    // Statistics (first contact through the Name Server; portal writers started).
+    // Statistics (first contact through the Name Server).
     uint64_t first_contacts;
     uint64_t first_contact_ticks;
-    uint32_t writers;
 };
 
 extern Cluster g_cluster;
@@ -148,20 +175,38 @@ const char* variant_name();
 void complete(Op* op, const Completion& c, uint64_t stamp = 0);
 void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes);
 void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
+[[noreturn]] void transport_failure(const char* what, long err);
 
-// agent.cpp: the receiver agent and the portal writers.
-void agent_start();                           // the agent and the reserved writers: before any rank runs
-long mailbox_to_node(uint32_t node);          // output mailbox towards node (opened once)
-void wire_send(uint32_t node, const void* msg);  // one mailbox message, blocking until accepted
+// progress.cpp: the rank's own progress (its mailbox, its portal input, its writes).
+void progress(RankState* me);                 // everything that completed, and what can start now
+void post_inbox(RankState* me);               // the mailbox read, if none is under way
+void queue_wire(RankState* me, Op* op, WireKind kind);  // a mailbox message of op (outbox order)
+void queue_rendezvous(RankState* me, Op* recv);         // a receive matched with an RTS
+bool try_wire(RankState* me, const void* msg, uint32_t node);  // a message to h.dest at node now, or false
+void flush_writes(RankState* me);             // sleeps (making progress) until no write is queued or under way
+void settle_thread(RankState* me);            // a thread that may end: nothing of its own left under way
+
+// outputs.cpp: where ranks are.
 uint32_t node_of_rank(int world);             // first contact: Name Server lookup, cached
+// The output mailbox towards rank `world` (at `node`), opened on first use and kept from
+// being closed while this object lives: hold it around the write that uses it.
+class OutputMailbox {
+public:
+    OutputMailbox(int world, uint32_t node);
+    ~OutputMailbox();
+    OutputMailbox(const OutputMailbox&) = delete;
+    OutputMailbox& operator=(const OutputMailbox&) = delete;
+    long id() const { return id_; }
+
+private:
+    uint64_t* entry_;
+    long id_;
+};
 
 // world.cpp
 void world_barrier();                         // every rank of every cluster (blocking)
-// The hart for the cluster's k-th helper thread (the receiver agent): one of
-// the harts no rank is pinned to, in turn, or any hart when the ranks use them all.
-int helper_hart(unsigned k);
 uint64_t now_ticks();
-// The calling rank's virtual time (nvx/clock.h): what envelopes and ops carry (issue 9).
+// The calling rank's virtual time (nvx/clock.h): what envelopes and ops carry.
 uint64_t now_stamp();
 
 }  // namespace mputil

@@ -1,6 +1,6 @@
 // Point-to-point transport of the contract. A rank's queues (posted receives, unexpected
 // messages) live in cluster memory under the rank's lock; senders of its cluster (opt
-// build) and its cluster's agent match against them. Protocols:
+// build) and the rank's own progress (progress.cpp) match against them. Protocols:
 //   local (opt):   match in the receiver's queue, one copy sender -> receiver (small
 //                  messages may wait in a cell so that the sender returns at once);
 //   remote/unopt:  eager (one mailbox message, while the sender has credit) or
@@ -84,8 +84,8 @@ void consume(RankState* me, Op* recv, Unexpected* u)
         break;
     }
     case Holding::Rendezvous:
-        recv->rdv = RendezvousMatch{u->env, u->cookie, u->node, u->bytes};
-        me->ready.push_back(recv);
+        recv->rdv = RendezvousMatch{u->env, u->cookie, u->node, u->bytes, 0};
+        queue_rendezvous(me, recv);
         break;
     }
     free(u);
@@ -147,101 +147,11 @@ bool local_send(RankState* me, RankState* peer, Op* send)
 
 // Between clusters (every message in the unopt build): eager while credit lasts, else
 // rendezvous, which needs no credit (its RTS is an envelope only; the data stays with
-// the sender until the receiver clears it).
+// the sender until the receiver clears it). Either waits in the outbox for a write slot.
 void remote_send(RankState* me, Op* send)
 {
-    uint32_t node = node_of_rank(send->dest);
-    WireMessage m;
-    m.h = header(WireKind::Eager, me->world_rank, send->dest);
-    m.h.context = send->context;
-    m.h.tag = send->tag;
-    m.h.bytes = send->bytes;
-    if (send->mode != SendMode::Synchronous && send->bytes <= config::kEagerMax && me->credits.take(send->dest)) {
-        if (send->bytes > 0) memcpy(m.payload, send->data, send->bytes);  // data may be null
-        wire_send(node, &m);
-        complete(send, send_completion(send));
-        return;
-    }
-    m.h.kind = WireKind::Rts;
-    m.h.synchronous = send->mode == SendMode::Synchronous;
-    m.h.cookie = reinterpret_cast<uint64_t>(send);
-    m.h.node = g_cluster.node;
-    wire_send(node, &m.h);
-}
-
-Completion rendezvous_completion(const Op* recv)
-{
-    return Completion{recv->rdv.matched.source, recv->rdv.matched.tag, delivered_bytes(recv->rdv.bytes, recv->capacity),
-                      truncates(recv->rdv.bytes, recv->capacity), false};
-}
-
-// A receive matched with an RTS: clear the sender for the bytes it takes. Its agent gives
-// the job to a portal writer, which says Ready before it writes. True if data will come.
-bool clear_to_send(RankState* me, Op* recv)
-{
-    size_t bytes = delivered_bytes(recv->rdv.bytes, recv->capacity);
-    WireHeader cts = header(WireKind::Cts, me->world_rank, recv->rdv.matched.source);
-    cts.cookie = recv->rdv.cookie;
-    cts.bytes = bytes;
-    cts.node = g_cluster.node;
-    cts.port = config::kPortalBase + (uint32_t)me->local_index;
-    wire_send(recv->rdv.node, &cts);
-    return bytes > 0;
-}
-
-// The writer is ready: read the data straight into the receive buffer. The read blocks
-// only for a transfer whose writer is already writing, so it always ends.
-void read_rendezvous(RankState* me, Op* recv)
-{
-    size_t bytes = delivered_bytes(recv->rdv.bytes, recv->capacity);
-    char* buf = static_cast<char*>(recv->buf);
-    for (size_t off = 0; off < bytes; off += config::kPortalPiece) {
-        size_t piece = bytes - off < config::kPortalPiece ? bytes - off : config::kPortalPiece;
-        long err = nvx_portal_allow(me->portal, recv->rdv.node);
-        if (err >= 0) err = nvx_portal_read(me->portal, buf + off, piece);
-        if (err < 0 || (size_t)err != piece) {  // short: a writer that is not ours; never report it delivered
-            printf("[lwmpi] rank %d: portal read of %lu bytes failed (%ld): ending the run\n", me->world_rank,
-                   (unsigned long)piece, err);
-            abort_run(1);
-        }
-    }
-    complete(recv, rendezvous_completion(recv));
-}
-
-void return_credits(RankState* me)
-{
-    if (__atomic_exchange_n(&me->credits_due, 0, __ATOMIC_ACQ_REL) == 0) return;
-    for (int s = 0; s < g_cluster.world_size; s++) {
-        uint32_t n = me->debts.collect(s, me->debts.batch());
-        if (n == 0) continue;
-        WireHeader h = header(WireKind::Credit, me->world_rank, s);
-        h.bytes = n;
-        wire_send(node_of_rank(s), &h);
-    }
-}
-
-// The work only the rank itself does: credits it owes, and its rendezvous receives, one
-// at a time (one CTS out per receiver portal port): clear, wait for Ready, read.
-void progress(RankState* me)
-{
-    return_credits(me);
-    for (;;) {
-        if (me->rdv_active != nullptr) {
-            if (__atomic_exchange_n(&me->rdv_writer_ready, 0, __ATOMIC_ACQ_REL) == 0) return;
-            nvx_clock_take(me->rdv_ready_stamp);  // the read follows the writer's Ready
-            Op* recv = me->rdv_active;
-            me->rdv_active = nullptr;
-            read_rendezvous(me, recv);
-            continue;
-        }
-        nvx_mutex_lock(&me->lock);
-        Op* recv = me->ready.take_first([](Op*) { return true; });
-        nvx_mutex_unlock(&me->lock);
-        if (recv == nullptr) return;
-        nvx_clock_take(recv->rdv.matched.stamp);  // the clear-to-send follows the RTS's arrival
-        if (clear_to_send(me, recv)) me->rdv_active = recv;
-        else complete(recv, rendezvous_completion(recv));  // nothing to move
-    }
+    bool eager = send->mode != SendMode::Synchronous && send->bytes <= config::kEagerMax && me->credits.take(send->dest);
+    queue_wire(me, send, eager ? WireKind::Eager : WireKind::Rts);
 }
 
 // Before the rank sleeps in wait_some: the first operation still pending.
@@ -281,7 +191,10 @@ Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Com
     for (;;) {
         uint32_t seen = me->bell.snapshot();
         progress(me);
-        if (Unexpected* u = probe_queue(me, source, context, tag, take, out)) return u;
+        if (Unexpected* u = probe_queue(me, source, context, tag, take, out)) {
+            settle_thread(me);
+            return u;
+        }
         WaitNote(me).peer("probe for", source, tag, context);
         me->bell.sleep(seen);
         clear_wait_note(me);
@@ -291,6 +204,12 @@ Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Com
 Message* as_message(Unexpected* u) { return reinterpret_cast<Message*>(u); }
 
 }  // namespace
+
+void transport_failure(const char* what, long err)
+{
+    printf("[lwmpi] rank %d (cluster %u): %s failed (%ld): ending the run\n", world_rank(), g_cluster.my_cluster, what, err);
+    abort_run(1);
+}
 
 void complete(Op* op, const Completion& c, uint64_t stamp)
 {
@@ -318,11 +237,13 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
     send->dest = dest_world;
     send->context = context;
     send->tag = tag;
-    send->data = nvx_shared_address(buf);  // other threads read it: a peer, a portal writer
+    send->data = nvx_shared_address(buf);  // a local receiver's thread reads it
     send->bytes = bytes;
     RankState* peer = state_of(dest_world);
-    if (peer == nullptr || !g_cluster.local_path) remote_send(me, send);
-    else if (!local_send(me, peer, send)) {
+    if (peer == nullptr || !g_cluster.local_path) {
+        remote_send(me, send);
+        settle_thread(me);
+    } else if (!local_send(me, peer, send)) {
         free(send);
         return nullptr;
     }
@@ -337,7 +258,7 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     recv->source = source_world_or_any;
     recv->context = context;
     recv->tag = tag_or_any;
-    recv->buf = nvx_shared_address(buf);  // other threads write it: a sender, the agent
+    recv->buf = nvx_shared_address(buf);  // a local sender's thread writes it
     recv->capacity = capacity;
     nvx_mutex_lock(&me->lock);
     Unexpected* u = me->unexpected.take_first(
@@ -350,7 +271,9 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
 
 bool test(Op* op, Completion* out)
 {
-    progress(me_or_die());
+    RankState* me = me_or_die();
+    progress(me);
+    settle_thread(me);
     if (!is_done(op)) return false;
     take_completion_time(op);
     if (out != nullptr) *out = op->result;
@@ -372,7 +295,10 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
                 take_completion_time(ops[i]);
                 done_index[k++] = i;
             }
-        if (k > 0) return k;
+        if (k > 0) {
+            settle_thread(me);
+            return k;
+        }
         note_wait(me, ops, n);
         me->bell.sleep(seen);
         clear_wait_note(me);
@@ -398,6 +324,7 @@ bool iprobe(int source_or_any, uint32_t context, int tag_or_any, Completion* out
 {
     RankState* me = me_or_die();
     progress(me);
+    settle_thread(me);
     return probe_queue(me, source_or_any, context, tag_or_any, false, out) != nullptr;
 }
 
@@ -410,6 +337,7 @@ Message* improbe(int source_or_any, uint32_t context, int tag_or_any, Completion
 {
     RankState* me = me_or_die();
     progress(me);
+    settle_thread(me);
     return as_message(probe_queue(me, source_or_any, context, tag_or_any, true, out));
 }
 
@@ -429,7 +357,7 @@ Op* imrecv(Message* message, void* buf, size_t capacity)
     recv->source = u->env.source;
     recv->context = u->env.context;
     recv->tag = u->env.tag;
-    recv->buf = nvx_shared_address(buf);  // other threads write it: a sender, the agent
+    recv->buf = nvx_shared_address(buf);  // a local sender's thread writes it
     recv->capacity = capacity;
     nvx_mutex_lock(&me->lock);
     consume(me, recv, u);
@@ -441,7 +369,7 @@ void stats(Stats* out)
 {
     out->first_contacts = g_cluster.first_contacts;
     out->first_contact_seconds = (double)g_cluster.first_contact_ticks / (double)NVX_TIMER_HZ;
-    out->writer_threads = __atomic_load_n(&g_cluster.writers, __ATOMIC_RELAXED);
+    out->helper_threads = 0;  // every rank moves its own messages
 }
 
 }  // namespace mputil

@@ -10,10 +10,10 @@ namespace mputil {
 enum class WireKind : uint8_t {
     Eager = 1,   // envelope + payload: the whole message
     Rts = 2,     // request to send: envelope and size; the data follows by portal
-    Cts = 3,     // clear to send, to the sender's agent: write `bytes` to (node, port)
+    Cts = 3,     // clear to send: write `bytes` to the receiver's portal (node, port)
     Credit = 4,  // `bytes` eager credits back to the sender
     Barrier = 5, // launch/finalize barrier: a leader's arrival, or the root's go
-    Ready = 6,   // a writer holds the data of `dest`'s cleared rendezvous: read it now
+    Ready = 6,   // the write of the cleared rendezvous's next piece is under way: read it
 };
 
 struct WireHeader {

@@ -1,5 +1,5 @@
 // The world as launched and the rank threads. crt0 calls nvx_program_main; this one (it
-// replaces the runtime's weak default) sets up the cluster's MPI endpoints and runs the
+// replaces the runtime's weak default) sets up each rank's MPI endpoints and runs the
 // ranks placed here through the runtime (nvx/ranks.h: threads pinned to their PEs, stacks,
 // faults, the first failure), each running the program's main.
 #include <errno.h>
@@ -51,23 +51,37 @@ uint32_t node_of_cluster(unsigned compute_index)
     return (uint32_t)node;
 }
 
-// Sends a Barrier message to the leader (local rank 0) of a cluster.
-void barrier_message(unsigned cluster)
+// The leader of a cluster: its first rank, at the first rank port of its node.
+int leader_of(unsigned cluster)
 {
-    int leader = -1;
-    for (int r = 0; r < g_cluster.world_size && leader < 0; r++)
-        if (g_cluster.cluster_of[r] == cluster) leader = r;
-    WireHeader h = header(WireKind::Barrier, world_rank(), leader);
-    wire_send(node_of_cluster(cluster), &h);
+    for (int r = 0; r < g_cluster.world_size; r++)
+        if (g_cluster.cluster_of[r] == cluster) return r;
+    return -1;
 }
 
-// Sleeps until the agent has counted `count` Barrier messages in all.
-void await_barrier_messages(uint32_t count)
+// Sends a Barrier message to the leader of a cluster, addressed by cluster (names may not
+// exist yet), as soon as a write slot is free.
+void barrier_message(RankState* me, unsigned cluster)
+{
+    WireHeader h = header(WireKind::Barrier, me->world_rank, leader_of(cluster));
+    uint32_t node = node_of_cluster(cluster);
+    for (;;) {
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        if (try_wire(me, &h, node)) return;
+        me->bell.sleep(seen);
+    }
+}
+
+// Sleeps (making progress: the Barrier messages come to this rank's mailbox) until the
+// leader has consumed `count` of them in all.
+void await_barrier_messages(RankState* me, uint32_t count)
 {
     for (;;) {
-        uint32_t seen = __atomic_load_n(&g_cluster.barrier_messages, __ATOMIC_ACQUIRE);
-        if (seen >= count) return;
-        nvx_sys_futex_wait(&g_cluster.barrier_messages, seen);
+        uint32_t seen = me->bell.snapshot();
+        progress(me);
+        if (__atomic_load_n(&g_cluster.barrier_messages, __ATOMIC_ACQUIRE) >= count) return;
+        me->bell.sleep(seen);
     }
 }
 
@@ -122,22 +136,24 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
-    c.out_mailbox = static_cast<long*>(xmalloc(sizeof(long) * c.node_count));
+    c.port_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
+    c.out_mailbox = static_cast<uint64_t*>(xmalloc(sizeof(uint64_t) * c.world_size));
     if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.per_cluster, launch.policy, c.cluster_of) != 0)
         launch_failure("bad launch placement", -1);
-    bool used[64] = {};
+    if (c.here > (int)config::kMaxRanksHere) launch_failure("more ranks on a cluster than its IKC operations serve", c.here);
+    unsigned placed[64] = {};  // ranks seen so far per cluster: the next one's port
     for (int r = 0; r < c.world_size; r++) {
         c.local_of[r] = -1;
         c.node_of_rank[r] = -1;
-        if (c.cluster_of[r] < 64) used[c.cluster_of[r]] = true;
+        c.out_mailbox[r] = 0;
+        unsigned cl = c.cluster_of[r];
+        if (cl >= 64) launch_failure("a rank on a cluster past 64", (long)cl);
+        c.port_of[r] = config::kRankPortBase + placed[cl]++;
     }
     c.clusters_used = 0;
-    for (bool u : used) c.clusters_used += u;
-    for (unsigned n = 0; n < c.node_count; n++) c.out_mailbox[n] = 0;
+    for (unsigned n : placed) c.clusters_used += n > 0;
     nvx_mutex_init(&c.table_lock);
     nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
-    c.spare_first = nvx_rank_hart(&info, (unsigned)c.here);  // the ranks take the first PEs
-    c.spare_count = (int)info.user_harts - c.here;
     g_root_cluster = c.cluster_of[0];
 }
 
@@ -158,8 +174,12 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
                        config::kEagerCredits);
         r.debts.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
                      config::kCreditBatch);
-        r.portal = nvx_portal_create(c.node, config::kPortalBase + i);
+        unsigned port = c.port_of[r.world_rank];
+        r.portal = nvx_portal_create(c.node, port);
         if (r.portal < 0) launch_failure("cannot create a rank's portal", r.portal);
+        r.mailbox = nvx_mailbox_create(c.node, port);
+        if (r.mailbox < 0) launch_failure("cannot create a rank's mailbox", r.mailbox);
+        r.write_ops = config::write_ops((uint32_t)c.here);
         c.local_of[r.world_rank] = i;
     }
 }
@@ -168,47 +188,42 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
 
 RankState* self_state() { return static_cast<RankState*>(nvx_thread_context()); }
 
-// A helper on a rank's PE would wait for that rank to block (and, in virtual time, start
-// only after what the rank ran there): the agent takes the spare PEs
-// while there are any (writers do not: agent.cpp).
-int helper_hart(unsigned k)
-{
-    const Cluster& c = g_cluster;
-    return c.spare_count > 0 ? c.spare_first + (int)(k % (unsigned)c.spare_count) : NVX_THREAD_ANY_HART;
-}
-
 uint64_t now_ticks() { return nvx_rdtime(); }
 uint64_t now_stamp() { return nvx_clock_cycles(); }
 
-// Every rank of every cluster: the ranks of a cluster meet at the local barrier, then
-// the cluster leaders report to the root cluster's leader through the MPI mailboxes (the
-// agents count Barrier messages) and wait for its go. Addressed by cluster, not by name:
-// it also runs before any name exists. Messages to a port not yet created wait in its
-// kernel, so a late cluster loses nothing.
+// Every rank of every cluster: each first sees its own writes through (a thread that
+// ends forgets what it started), the ranks of a cluster meet at the local barrier, then
+// the cluster leaders report to the root cluster's leader by Barrier messages to its
+// mailbox and wait for its go. Addressed by cluster, not by name: it also runs before any
+// name exists. Messages to a port not yet read wait in its kernel, so a late cluster
+// loses nothing.
 void world_barrier()
 {
     Cluster& c = g_cluster;
-    WaitNote(self_state()).text("world barrier (MPI_Init or MPI_Finalize)");
+    RankState* me = self_state();
+    WaitNote(me).text("world barrier (MPI_Init or MPI_Finalize)");
+    flush_writes(me);
     barrier_cluster();
-    if (self_state()->local_index == 0 && c.clusters_used > 1) {
+    if (me->local_index == 0 && c.clusters_used > 1) {
         if (c.my_cluster == g_root_cluster) {
             g_barrier_expected += (uint32_t)c.clusters_used - 1;
-            await_barrier_messages(g_barrier_expected);
+            await_barrier_messages(me, g_barrier_expected);
             bool seen[64] = {};
             for (int r = 0; r < c.world_size; r++) {
                 unsigned cl = c.cluster_of[r];
                 if (cl != g_root_cluster && !seen[cl]) {
                     seen[cl] = true;
-                    barrier_message(cl);
+                    barrier_message(me, cl);
                 }
             }
         } else {
-            barrier_message(g_root_cluster);
-            await_barrier_messages(++g_barrier_expected);
+            barrier_message(me, g_root_cluster);
+            await_barrier_messages(me, ++g_barrier_expected);
         }
+        flush_writes(me);
     }
     barrier_cluster();
-    clear_wait_note(self_state());
+    clear_wait_note(me);
 }
 
 int world_size() { return g_cluster.world_size; }
@@ -232,14 +247,14 @@ int local_ranks(int* world_ranks, int max)
 
 void barrier_cluster() { nvx_barrier_wait(&g_cluster.local_barrier); }
 
-// Each rank publishes its endpoint (the cluster's MPI mailbox) under "mpi.<rank>"; the
-// world barrier makes sure every name exists before anyone looks one up.
+// Each rank publishes its endpoint (its own mailbox and portal port) under "mpi.<rank>";
+// the world barrier makes sure every name exists before anyone looks one up.
 void init()
 {
     self_state()->phase = MpiPhase::Initialized;
     char name[24];
     snprintf(name, sizeof name, "mpi.%d", world_rank());
-    int err = nvx_name_link(name, config::kMailboxPort);
+    int err = nvx_name_link(name, g_cluster.port_of[world_rank()]);
     if (err < 0 && err != -EEXIST) {
         printf("[lwmpi] rank %d: cannot link name %s (%d)\n", world_rank(), name, err);
         abort_run(1);
@@ -272,9 +287,6 @@ extern "C" int nvx_program_main(int argc, char** argv, char** envp)
     on_exit(on_program_exit, nullptr);
     setup_world(launch, info);
     setup_ranks(launch, info);
-    g_cluster.mailbox = nvx_mailbox_create(g_cluster.node, config::kMailboxPort);
-    if (g_cluster.mailbox < 0) launch_failure("cannot create the MPI mailbox", g_cluster.mailbox);
-    agent_start();
 
     struct nvx_rank_set ranks = {};
     ranks.count = launch.ranks_here;

@@ -493,9 +493,9 @@ int main(int argc, char** argv)
     if (world_rank() == 0) {
         Stats s;
         stats(&s);
-        printf("rank 0: variant %s, message barrier %.1f us, first contacts %lu in %.1f us (%.1f us each), %u writers\n",
+        printf("rank 0: variant %s, message barrier %.1f us, first contacts %lu in %.1f us (%.1f us each), %u helper threads\n",
                variant(), (wtime() - t) * 1e6, (unsigned long)s.first_contacts, s.first_contact_seconds * 1e6,
-               s.first_contacts ? s.first_contact_seconds * 1e6 / (double)s.first_contacts : 0.0, s.writer_threads);
+               s.first_contacts ? s.first_contact_seconds * 1e6 / (double)s.first_contacts : 0.0, s.helper_threads);
     }
     finalize();
     return check_finish("mputil_transport");

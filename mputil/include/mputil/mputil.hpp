@@ -61,7 +61,7 @@ bool test(Op* op, Completion* out);
 
 // A nonblocking call (test, probe) that found nothing gives the rank's hart away once, so
 // that a program polling in a loop leaves the turn to the threads that bring what it polls
-// for (the agent, a local sender, the kernel core): under deterministic execution a hart
+// for (a local sender, the kernel core): under deterministic execution a hart
 // that never enters the kernel keeps its whole turn (about 10^8 instructions) before the
 // harts it waits for run. libmpi calls it once per fruitless MPI call, not per request.
 void poll_idle();
@@ -122,7 +122,7 @@ void barrier_cluster();
 struct Stats {
     uint64_t first_contacts;        // name lookups of peers done by this cluster
     double first_contact_seconds;   // their total time
-    uint32_t writer_threads;        // portal writer threads this cluster started
+    uint32_t helper_threads;        // threads mputil started on this cluster (none: ranks move their own messages)
 };
 void stats(Stats* out);             // of the calling rank's cluster
 

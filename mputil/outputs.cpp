@@ -1,0 +1,106 @@
+// Where ranks are: a peer's node (its name, looked up once) and the cluster's output
+// mailboxes towards ranks' ports. One output per destination rank, shared by the ranks of
+// this cluster and kept open; the kernel's table is small (NVX_IKC_MAILBOXES per cluster,
+// inputs included), so past config::output_mailboxes an unused one is closed for a new one.
+#include <errno.h>
+#include <stdio.h>
+
+#include <nvx/ikc.h>
+#include <nvx/names.h>
+
+#include "state.hpp"
+
+namespace mputil {
+
+namespace {
+
+// out_mailbox[rank]: the opened id + 1 in the high bits, the threads using it now in the
+// low ones: a writer takes it without a lock, and only an unused entry is closed.
+constexpr int kUserBits = 16;
+constexpr uint64_t kUsers = (1ull << kUserBits) - 1;
+
+uint64_t id_bits(long id) { return (uint64_t)(id + 1) << kUserBits; }
+long id_of(uint64_t entry) { return (long)(entry >> kUserBits) - 1; }
+
+// Takes a use of rank's open output; false when it has none.
+bool try_use(uint64_t* entry, long* id)
+{
+    uint64_t v = __atomic_load_n(entry, __ATOMIC_ACQUIRE);
+    while (v != 0) {
+        if (__atomic_compare_exchange_n(entry, &v, v + 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+            *id = id_of(v);
+            return true;
+        }
+    }
+    return false;
+}
+
+// Closes one unused output of another rank (table_lock held); false if none can be.
+bool evict_one(int keep)
+{
+    Cluster& c = g_cluster;
+    for (int r = 0; r < c.world_size; r++) {
+        uint64_t v = __atomic_load_n(&c.out_mailbox[r], __ATOMIC_ACQUIRE);
+        if (r == keep || v == 0 || (v & kUsers) != 0) continue;
+        if (!__atomic_compare_exchange_n(&c.out_mailbox[r], &v, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            continue;
+        if (nvx_mailbox_close(id_of(v)) == 0) {
+            c.out_mailboxes--;
+            return true;
+        }
+        __atomic_store_n(&c.out_mailbox[r], v, __ATOMIC_RELEASE);  // a write still waits on it
+    }
+    return false;
+}
+
+long open_output(int world, uint32_t node)
+{
+    Cluster& c = g_cluster;
+    if (c.out_mailboxes >= config::output_mailboxes((uint32_t)c.here, c.node_count) && !evict_one(world))
+        transport_failure("no output mailbox can be closed for a new destination", -ENOSPC);
+    long id = nvx_mailbox_open(node, c.port_of[world]);
+    if (id == -ENOSPC && evict_one(world)) id = nvx_mailbox_open(node, c.port_of[world]);
+    if (id < 0) transport_failure("opening an MPI mailbox", id);
+    c.out_mailboxes++;
+    return id;
+}
+
+}  // namespace
+
+OutputMailbox::OutputMailbox(int world, uint32_t node) : entry_(&g_cluster.out_mailbox[world])
+{
+    if (try_use(entry_, &id_)) return;
+    Cluster& c = g_cluster;
+    nvx_mutex_lock(&c.table_lock);
+    if (!try_use(entry_, &id_)) {
+        id_ = open_output(world, node);
+        __atomic_store_n(entry_, id_bits(id_) + 1, __ATOMIC_RELEASE);
+    }
+    nvx_mutex_unlock(&c.table_lock);
+}
+
+OutputMailbox::~OutputMailbox() { __atomic_sub_fetch(entry_, 1, __ATOMIC_ACQ_REL); }
+
+// First contact with a peer: its name gives its node and port (the Name Server, then that
+// node's Local Name Daemon); the answer is kept for the whole run.
+uint32_t node_of_rank(int world)
+{
+    Cluster& c = g_cluster;
+    int cached = __atomic_load_n(&c.node_of_rank[world], __ATOMIC_ACQUIRE);
+    if (cached >= 0) return (uint32_t)cached;
+    char name[24];
+    snprintf(name, sizeof name, "mpi.%d", world);
+    unsigned node = 0, port = 0;
+    uint64_t start = now_ticks();
+    int err = nvx_name_lookup(name, &node, &port);
+    uint64_t spent = now_ticks() - start;
+    if (err < 0 || port != c.port_of[world] || node >= c.node_count) transport_failure("looking up a rank's name", err);
+    nvx_mutex_lock(&c.table_lock);
+    c.first_contacts++;
+    c.first_contact_ticks += spent;
+    nvx_mutex_unlock(&c.table_lock);
+    __atomic_store_n(&c.node_of_rank[world], (int)node, __ATOMIC_RELEASE);
+    return node;
+}
+
+}  // namespace mputil
