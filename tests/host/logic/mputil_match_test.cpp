@@ -88,3 +88,24 @@ TEST(MputilMatch, TruncationTakesAtMostTheCapacity)
     EXPECT_EQ(mputil::delivered_bytes(0, 0), 0u);
     EXPECT_FALSE(mputil::truncates(0, 0));
 }
+
+TEST(MputilMatch, QueuePushFrontGoesFirstAndPopFrontEmptiesInOrder)
+{
+    Item a{}, b{}, c{};
+    a.id = 1;
+    b.id = 2;
+    c.id = 3;
+    Queue<Item> q;
+    EXPECT_EQ(q.pop_front(), nullptr);
+    q.push_front(&b);  // into an empty queue: head and tail
+    q.push_back(&c);
+    q.push_front(&a);
+    EXPECT_EQ(q.size(), 3u);
+    EXPECT_EQ(q.pop_front()->id, 1);
+    EXPECT_EQ(q.pop_front()->id, 2);
+    EXPECT_EQ(q.pop_front()->id, 3);
+    EXPECT_TRUE(q.empty());
+    q.push_back(&a);  // the tail was reset: appending works again
+    EXPECT_EQ(q.front()->id, 1);
+    EXPECT_EQ(q.size(), 1u);
+}
