@@ -28,12 +28,15 @@ inline constexpr uint32_t kEagerCredits = 8;
 inline constexpr uint32_t kCreditBatch = 4;
 // Portal transfers of one rendezvous message are at most this long.
 inline constexpr size_t kPortalPiece = NVX_PORTAL_MAX;
+// Slots of a rank's receive ring (a message each): past them, messages wait in the kernel
+// (its port's quota), then at their senders.
+inline constexpr uint32_t kInboxSlots = 16;
 // Asynchronous IKC operations a rank keeps under way: its share of the cluster's pool
 // (NVX_IKC_ASYNC_OPS / ranks here, at most a thread's NVX_IKC_THREAD_OPS), so the pool can
-// never run out: its mailbox read, its one portal read, and the rest for writes (mailbox
-// and portal, portal ones leaving at least one to mailbox messages); further writes wait
-// in the rank's queues and start as its own complete.
-inline constexpr uint32_t kReadOps = 2;
+// never run out: its one portal read, and the rest for writes (mailbox and portal, portal
+// ones leaving at least one to mailbox messages); further writes wait in the rank's queues
+// and start as its own complete.
+inline constexpr uint32_t kReadOps = 1;
 inline constexpr uint32_t kMaxWriteOps = NVX_IKC_THREAD_OPS - kReadOps;
 inline constexpr uint32_t write_ops(uint32_t ranks_here)
 {

@@ -8,14 +8,19 @@
 
 namespace mputil {
 
-// Sender side: credits left towards each destination rank.
+// Sender side: credits left towards each destination rank, and when the latest came back
+// (virtual time): a send that uses one goes no earlier, whichever message carried it.
 class CreditLedger {
 public:
-    // `slots` must hold `ranks` counters; each starts at `initial`.
-    void init(uint32_t* slots, int ranks, uint32_t initial)
+    // `slots` and `stamps` must hold `ranks` entries; each destination starts with `initial`.
+    void init(uint32_t* slots, uint64_t* stamps, int ranks, uint32_t initial)
     {
         slots_ = slots;
-        for (int r = 0; r < ranks; r++) slots_[r] = initial;
+        stamps_ = stamps;
+        for (int r = 0; r < ranks; r++) {
+            slots_[r] = initial;
+            stamps_[r] = 0;
+        }
     }
     // Takes one credit towards dest; false (nothing taken) when none is left.
     bool take(int dest)
@@ -28,11 +33,22 @@ public:
         }
         return false;
     }
-    void give(int dest, uint32_t n) { __atomic_add_fetch(&slots_[dest], n, __ATOMIC_ACQ_REL); }
+    // `n` credits towards dest came back at virtual time `stamp`.
+    void give(int dest, uint32_t n, uint64_t stamp)
+    {
+        uint64_t latest = __atomic_load_n(&stamps_[dest], __ATOMIC_ACQUIRE);
+        while (latest < stamp &&
+               !__atomic_compare_exchange_n(&stamps_[dest], &latest, stamp, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+        }
+        __atomic_add_fetch(&slots_[dest], n, __ATOMIC_ACQ_REL);
+    }
     uint32_t available(int dest) const { return __atomic_load_n(&slots_[dest], __ATOMIC_ACQUIRE); }
+    // When the latest credits towards dest came back (0: none yet).
+    uint64_t returned_at(int dest) const { return __atomic_load_n(&stamps_[dest], __ATOMIC_ACQUIRE); }
 
 private:
     uint32_t* slots_ = nullptr;
+    uint64_t* stamps_ = nullptr;
 };
 
 // Receiver side: credits owed to each source, returned in batches of `batch`.

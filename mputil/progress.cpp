@@ -117,26 +117,23 @@ void on_cts(RankState* me, const WireHeader& h, uint64_t at)
     me->cleared.push_back(send);
 }
 
-void consume_inbox(RankState* me)
+void consume(RankState* me, const nvx_mailbox_slot& slot)
 {
-    me->inbox_posted = false;
-    long n = (long)me->inbox_read.result;
-    if (n == -ECANCELED) return;  // a thread that may end withdrew it (settle_thread)
-    if (n < (long)sizeof(WireHeader)) transport_failure("MPI mailbox read", n);
-    uint64_t at = me->inbox_read.at;
-    const WireHeader& h = me->inbox.h;
+    long n = slot.length;
+    if (n < (long)sizeof(WireHeader)) transport_failure("a short MPI mailbox message", n);
+    uint64_t at = slot.at;
+    const WireMessage& m = *reinterpret_cast<const WireMessage*>(slot.payload);
+    const WireHeader& h = m.h;
     if (h.dest != me->world_rank) transport_failure("a message for another rank", h.dest);
+    if (h.credits != 0) me->credits.give(h.source, h.credits, at);  // the sends they allow follow `at`
     switch (h.kind) {
     case WireKind::Eager:
-        if (h.bytes > sizeof me->inbox.payload || (long)wire_size(h) != n) transport_failure("a malformed eager message", n);
-        on_eager(me, me->inbox, at);
+        if (h.bytes > sizeof m.payload || (long)wire_size(h) != n) transport_failure("a malformed eager message", n);
+        on_eager(me, m, at);
         break;
     case WireKind::Rts: on_rts(me, h, at); break;
     case WireKind::Cts: on_cts(me, h, at); break;
-    case WireKind::Credit:
-        nvx_clock_take(at);  // eager sends it allows follow its arrival
-        me->credits.give(h.source, (uint32_t)h.bytes);
-        break;
+    case WireKind::Credit: me->credits.give(h.source, (uint32_t)h.bytes, at); break;
     case WireKind::Barrier:
         nvx_clock_take(at);
         __atomic_add_fetch(&g_cluster.barrier_messages, 1, __ATOMIC_ACQ_REL);
@@ -150,12 +147,14 @@ void consume_inbox(RankState* me)
     }
 }
 
+// The messages the kernel put in the rank's ring; the slot is given back once consumed
+// (everything of it is copied or acted on).
 void drain_inbox(RankState* me)
 {
-    for (;;) {
-        post_inbox(me);
-        if (!record_done(me->inbox_read)) return;
-        consume_inbox(me);
+    while (const nvx_mailbox_slot* slot = nvx_mailbox_ring_peek(me->inbox)) {
+        consume(me, *slot);
+        long err = nvx_mailbox_ring_pop(me->mailbox, me->inbox);
+        if (err < 0) transport_failure("refilling the MPI receive ring", err);
     }
 }
 
@@ -295,7 +294,13 @@ void pump_outbox(RankState* me)
         Op* op = me->outbox.front();
         WireMessage m;
         uint32_t node = build_wire(me, op, &m);
-        if (!try_wire(me, &m, node)) return;
+        // What this rank owes the destination rides along: a reply returns the credits of
+        // the message it answers, with no Credit message of its own.
+        m.h.credits = me->debts.collect(m.h.dest, 1);
+        if (!try_wire(me, &m, node)) {
+            me->debts.give_back(m.h.dest, m.h.credits);
+            return;
+        }
         me->outbox.pop_front();
         sent(op);
     }
@@ -389,16 +394,6 @@ void withdraw(nvx_ikc_op* io)
 
 }  // namespace
 
-void post_inbox(RankState* me)
-{
-    if (me->inbox_posted) return;
-    prepare(me->inbox_read, me);
-    long err = nvx_mailbox_aread(me->mailbox, &me->inbox, sizeof me->inbox, &me->inbox_read);
-    if (err < 0) transport_failure("posting the MPI mailbox read", err);  // its budget is reserved
-    me->inbox_posted = true;
-    me->inbox_thread = nvx_thread_self();
-}
-
 bool try_wire(RankState* me, const void* msg, uint32_t node)
 {
     WriteSlot* slot = free_slot(me);
@@ -456,7 +451,6 @@ void settle_thread(RankState* me)
         me->bell.sleep(seen);
     }
     if (me->portal_posted && me->portal_thread == self) withdraw(&me->portal_read);
-    if (me->inbox_posted && me->inbox_thread == self) withdraw(&me->inbox_read);
 }
 
 }  // namespace mputil

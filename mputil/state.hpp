@@ -112,10 +112,7 @@ struct RankState {
     nvx_ikc_op portal_read;
     nvx_thread_t portal_thread;
     long mailbox;              // the rank's mailbox input (node, port_of[rank])
-    bool inbox_posted;         // a read of the mailbox input is under way
-    nvx_ikc_op inbox_read;
-    nvx_thread_t inbox_thread;
-    WireMessage inbox;         // where that read puts the message
+    nvx_mailbox_ring* inbox;   // its receive ring: the kernel puts each message there
     Queue<Op> outbox;          // mailbox messages (Eager, Rts, Cts) waiting for a write slot
     Queue<Op> cleared;         // cleared sends waiting for a write slot
     uint32_t write_ops;        // writes the rank may keep under way (config::write_ops)
@@ -179,7 +176,6 @@ void* xmalloc(size_t bytes);                  // never nullptr: ends the run whe
 
 // progress.cpp: the rank's own progress (its mailbox, its portal input, its writes).
 void progress(RankState* me);                 // everything that completed, and what can start now
-void post_inbox(RankState* me);               // the mailbox read, if none is under way
 void queue_wire(RankState* me, Op* op, WireKind kind);  // a mailbox message of op (outbox order)
 void queue_rendezvous(RankState* me, Op* recv);         // a receive matched with an RTS
 bool try_wire(RankState* me, const void* msg, uint32_t node);  // a message to h.dest at node now, or false

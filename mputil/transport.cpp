@@ -151,6 +151,7 @@ bool local_send(RankState* me, RankState* peer, Op* send)
 void remote_send(RankState* me, Op* send)
 {
     bool eager = send->mode != SendMode::Synchronous && send->bytes <= config::kEagerMax && me->credits.take(send->dest);
+    if (eager) nvx_clock_take(me->credits.returned_at(send->dest));  // not before its credit came back
     queue_wire(me, send, eager ? WireKind::Eager : WireKind::Rts);
 }
 

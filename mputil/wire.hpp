@@ -28,7 +28,7 @@ struct WireHeader {
     uint64_t bytes;       // Eager: payload; Rts: message size; Cts: bytes to write; Credit: count
     uint64_t cookie;      // Rts/Cts: the sender's operation
     uint32_t port;        // Cts: the receiver's portal port
-    uint32_t reserved2;
+    uint32_t credits;     // any kind: eager credits `source` returns to `dest` on the way
 };
 static_assert(sizeof(WireHeader) == config::kWireHeaderBytes, "header size is a config number");
 

@@ -170,7 +170,8 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
         r.local_index = i;
         r.pe = nvx_rank_hart(&info, (unsigned)i);
         nvx_mutex_init(&r.lock);
-        r.credits.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
+        r.credits.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)),
+                       static_cast<uint64_t*>(xmalloc(sizeof(uint64_t) * c.world_size)), c.world_size,
                        config::kEagerCredits);
         r.debts.init(static_cast<uint32_t*>(xmalloc(sizeof(uint32_t) * c.world_size)), c.world_size,
                      config::kCreditBatch);
@@ -179,6 +180,13 @@ void setup_ranks(const struct nvx_launch& launch, const struct nvx_info& info)
         if (r.portal < 0) launch_failure("cannot create a rank's portal", r.portal);
         r.mailbox = nvx_mailbox_create(c.node, port);
         if (r.mailbox < 0) launch_failure("cannot create a rank's mailbox", r.mailbox);
+        // Attached by this thread, which lives as long as the program: the ring stays.
+        r.inbox = static_cast<nvx_mailbox_ring*>(xmalloc(NVX_MAILBOX_RING_BYTES(config::kInboxSlots)));
+        r.inbox->notify = &r.bell.seq;
+        r.inbox->flags = NVX_IKC_NOTIFY_UNTIMED;  // each message's time is taken as it is used
+        r.inbox->slots = config::kInboxSlots;
+        long attached = nvx_mailbox_ring_attach(r.mailbox, r.inbox);
+        if (attached < 0) launch_failure("cannot attach a rank's receive ring", attached);
         r.write_ops = config::write_ops((uint32_t)c.here);
         c.local_of[r.world_rank] = i;
     }

@@ -12,16 +12,31 @@ using mputil::CreditLedger;
 TEST(MputilCredits, SenderSpendsItsCreditsThenIsRefused)
 {
     uint32_t slots[3];
+    uint64_t stamps[3];
     CreditLedger ledger;
-    ledger.init(slots, 3, 2);
+    ledger.init(slots, stamps, 3, 2);
     EXPECT_TRUE(ledger.take(1));
     EXPECT_TRUE(ledger.take(1));
     EXPECT_FALSE(ledger.take(1));
     EXPECT_EQ(ledger.available(1), 0u);
     EXPECT_EQ(ledger.available(0), 2u);  // other destinations keep theirs
-    ledger.give(1, 2);
+    ledger.give(1, 2, 500);
     EXPECT_EQ(ledger.available(1), 2u);
     EXPECT_TRUE(ledger.take(1));
+}
+
+TEST(MputilCredits, SendsGoNoEarlierThanTheLatestReturn)
+{
+    uint32_t slots[2];
+    uint64_t stamps[2];
+    CreditLedger ledger;
+    ledger.init(slots, stamps, 2, 1);
+    EXPECT_EQ(ledger.returned_at(0), 0u);  // the initial credits need no return
+    ledger.give(0, 1, 700);
+    ledger.give(0, 1, 300);                // carried by a message handled later in host order
+    EXPECT_EQ(ledger.returned_at(0), 700u);
+    EXPECT_EQ(ledger.returned_at(1), 0u);  // per destination
+    EXPECT_EQ(ledger.available(0), 3u);
 }
 
 TEST(MputilCredits, ReceiverOwesInBatches)
@@ -43,15 +58,16 @@ TEST(MputilCredits, CreditsAreNeitherLostNorDuplicatedUnderConcurrency)
 {
     // One sender thread spends, one "agent" thread returns; the total stays constant.
     uint32_t slots[1];
+    uint64_t stamps[1];
     CreditLedger ledger;
-    ledger.init(slots, 1, 4);
+    ledger.init(slots, stamps, 1, 4);
     constexpr int kRounds = 20000;
     uint32_t returned = 0;
     std::thread agent([&] {
         for (int i = 0; i < kRounds; i++) {
             while (__atomic_load_n(&returned, __ATOMIC_ACQUIRE) == 0) std::this_thread::yield();
             __atomic_sub_fetch(&returned, 1, __ATOMIC_ACQ_REL);
-            ledger.give(0, 1);
+            ledger.give(0, 1, static_cast<uint64_t>(i));
         }
     });
     int spent = 0;
