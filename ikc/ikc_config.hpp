@@ -8,6 +8,7 @@ namespace nvx::ikc {
 inline constexpr u32 kPorts = NVX_IKC_PORTS;  // logical ports per physical endpoint
 // The ABI's numbers are the board table's: tied here, where both are seen.
 static_assert(NVX_MAILBOX_MSG_MAX == noc::kMailboxPayload, "the ABI's mailbox payload is the hardware's");
+static_assert(NVX_NOC_NODES_MAX == board::kMaxNodes, "the ABI's node bound is the board table's");
 static_assert(NVX_SYNC_PORTS == board::kSyncsPerNode, "the ABI's sync ports are the hardware's registers");
 inline constexpr u32 kVirtualMailboxes = NVX_IKC_MAILBOXES;
 inline constexpr u32 kVirtualPortals = NVX_IKC_PORTALS;

@@ -58,6 +58,9 @@ inline constexpr uint32_t output_mailboxes(uint32_t ranks_here, uint32_t nodes)
     uint32_t taken = ranks_here + nodes + kNameMailboxesBeyondNodes;
     return taken + 4 <= NVX_IKC_MAILBOXES ? NVX_IKC_MAILBOXES - taken : 4;
 }
+// An output can be closed only when no write waits on it, and at most the cluster's pool of
+// asynchronous operations waits at once: with more outputs than that, one is always idle.
+static_assert(output_mailboxes(kMaxRanksHere, NVX_NOC_NODES_MAX) > NVX_IKC_ASYNC_OPS, "an idle output can always be closed");
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell (taken from
 // the heap when sent, given back when received) so that the sender returns at once, while

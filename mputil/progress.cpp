@@ -1,17 +1,13 @@
-// A rank's own progress: no helper thread moves its messages. The rank keeps an
-// asynchronous read posted on its mailbox input (notify: its doorbell) and consumes what
-// completed whenever it makes progress; it writes mailbox messages and portal data with
+// A rank's own progress: no helper thread moves its messages. The kernel puts the messages
+// of the rank's mailbox input into its receive ring (notify: its doorbell), which the rank
+// drains whenever it makes progress; it writes mailbox messages and portal data with
 // asynchronous writes, at most its share of the cluster's operation pool under way (the
 // rest waits in its queues, linked through the operations themselves, and starts when
 // one of its own completes: that completion rings its own bell).
-// Rendezvous: the receiver clears the sender (CTS) for its portal input; the sender starts
-// an asynchronous write there, then tells the receiver Ready; the receiver then allows the
-// sender's node and posts its read straight into the receive buffer. A node's portal reads
-// are served one at a time in posting order (the kernel's one physical portal per node),
-// so a read posted before its writer writes would hold up the node's other reads while
-// that writer may wait, for a write slot, on one of them. Posted after Ready, every read
-// has its writer under way and ends without anyone's progress. Mailbox messages never
-// wait for a portal transfer, and portal writes leave them a write slot, so Ready goes.
+// Rendezvous: the receiver allows the sender's node on its portal input and posts its read
+// straight into the receive buffer, then clears the sender (CTS); the sender starts an
+// asynchronous write there. Each port of a node has its own receive window in the NoC
+// engine, so a read posted before its writer comes holds up no other rank's read.
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -138,11 +134,6 @@ void consume(RankState* me, const nvx_mailbox_slot& slot)
         nvx_clock_take(at);
         __atomic_add_fetch(&g_cluster.barrier_messages, 1, __ATOMIC_ACQ_REL);
         break;
-    case WireKind::Ready:
-        if (me->rdv_active == nullptr || me->writer_ready) transport_failure("a Ready for no cleared receive", h.source);
-        me->writer_ready = true;
-        me->ready_stamp = at;
-        break;
     default: transport_failure("an unknown message kind", (long)h.kind);
     }
 }
@@ -233,7 +224,6 @@ bool start_piece(RankState* me, Op* send)
     long err = nvx_portal_awrite(w.portal, data + w.moved, piece_of(w.bytes, w.moved), &slot->io);
     if (err < 0) return refused(me, err, "portal write");
     occupy(me, slot, send);
-    queue_wire(me, send, WireKind::Ready);  // the piece's read may be posted now
     return true;
 }
 
@@ -273,9 +263,6 @@ uint32_t build_wire(RankState* me, const Op* op, WireMessage* m)
         m->h.node = g_cluster.node;
         m->h.port = g_cluster.port_of[me->world_rank];
         return op->rdv.node;
-    case WireKind::Ready:
-        m->h = header(WireKind::Ready, me->world_rank, op->dest);
-        return op->write.node;
     default: transport_failure("an outbox entry of no kind", (long)op->wire);
     }
 }
@@ -333,7 +320,6 @@ void post_piece(RankState* me)
 {
     Op* recv = me->rdv_active;
     size_t bytes = rendezvous_bytes(recv);
-    nvx_clock_take(me->ready_stamp);  // the read follows its writer's Ready
     long err = nvx_portal_allow(me->portal, recv->rdv.node);
     if (err < 0) transport_failure("portal allow", err);
     prepare(me->portal_read, me);
@@ -348,20 +334,15 @@ void pump_rendezvous(RankState* me)
 {
     for (;;) {
         if (Op* recv = me->rdv_active) {
-            if (!me->portal_posted) {
-                if (!me->writer_ready) return;
-                post_piece(me);
-            }
+            if (!me->portal_posted) post_piece(me);
             if (!record_done(me->portal_read)) return;
             me->portal_posted = false;
             long n = (long)me->portal_read.result;
-            if (n == -ECANCELED) continue;  // withdrawn by a thread that may end: post it again
             size_t bytes = rendezvous_bytes(recv);
             if (n < 0 || (size_t)n != piece_of(bytes, recv->rdv.moved)) {  // never report a short read delivered
                 printf("[lwmpi] rank %d: portal read failed (%ld): ending the run\n", me->world_rank, n);
                 abort_run(1);
             }
-            me->writer_ready = false;  // the next piece has its own Ready
             recv->rdv.moved += (size_t)n;
             if (recv->rdv.moved < bytes) continue;
             me->rdv_active = nullptr;
@@ -372,7 +353,10 @@ void pump_rendezvous(RankState* me)
         if (recv == nullptr) return;
         nvx_clock_take(recv->rdv.matched.stamp);  // the clear-to-send follows the RTS's arrival
         recv->rdv.moved = 0;
-        if (rendezvous_bytes(recv) > 0) me->rdv_active = recv;  // read once its writer is Ready
+        if (rendezvous_bytes(recv) > 0) {  // the read is posted before the sender is cleared
+            me->rdv_active = recv;
+            post_piece(me);
+        }
         queue_wire(me, recv, WireKind::Cts);
     }
 }
@@ -382,14 +366,6 @@ bool thread_has_writes(const RankState* me, nvx_thread_t self)
     for (const WriteSlot& s : me->slots)
         if (s.busy && s.thread == self) return true;
     return false;
-}
-
-// Withdraws an operation of this thread nothing moves yet; one the NoC moves ends soon by
-// itself: wait for it. Either way its record is done and progress consumes it.
-void withdraw(nvx_ikc_op* io)
-{
-    if (record_done(*io)) return;
-    if (nvx_ikc_cancel(io) == -EBUSY) nvx_ikc_wait(io);
 }
 
 }  // namespace
@@ -437,9 +413,9 @@ void flush_writes(RankState* me)
 }
 
 // A thread of a rank other than its own may end after this call, and the kernel forgets
-// what an ended thread started: its writes are waited for (making progress meanwhile, as
-// any wait does: each needs only its target rank's progress, never this call's return),
-// its reads withdrawn (or, once data moves, waited for); the rank's next call posts them again.
+// what an ended thread started: its writes and its portal read are waited for, making
+// progress meanwhile as any wait does (each needs only its peer rank's progress, never
+// this call's return: the read's clear-to-send goes out in that progress).
 void settle_thread(RankState* me)
 {
     if (is_main_rank_thread()) return;
@@ -447,10 +423,10 @@ void settle_thread(RankState* me)
     for (;;) {
         uint32_t seen = me->bell.snapshot();
         progress(me);
-        if (!thread_has_writes(me, self)) break;
+        bool reading = me->portal_posted && me->portal_thread == self;
+        if (!thread_has_writes(me, self) && !reading) break;
         me->bell.sleep(seen);
     }
-    if (me->portal_posted && me->portal_thread == self) withdraw(&me->portal_read);
 }
 
 }  // namespace mputil

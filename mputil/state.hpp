@@ -106,8 +106,6 @@ struct RankState {
     // The rest is the rank's own (its threads, one at a time: MPI_THREAD_SERIALIZED).
     Queue<Op> ready;           // receives matched with an RTS, waiting for the portal input
     Op* rdv_active;            // the one receive the portal input serves (its CTS is out)
-    bool writer_ready;         // its writer said Ready for the current piece
-    uint64_t ready_stamp;      // when that Ready arrived
     bool portal_posted;        // a read of rdv_active's current piece is under way
     nvx_ikc_op portal_read;
     nvx_thread_t portal_thread;

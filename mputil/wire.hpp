@@ -13,7 +13,6 @@ enum class WireKind : uint8_t {
     Cts = 3,     // clear to send: write `bytes` to the receiver's portal (node, port)
     Credit = 4,  // `bytes` eager credits back to the sender
     Barrier = 5, // launch/finalize barrier: a leader's arrival, or the root's go
-    Ready = 6,   // the write of the cleared rendezvous's next piece is under way: read it
 };
 
 struct WireHeader {

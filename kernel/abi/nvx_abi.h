@@ -133,6 +133,7 @@ enum nvx_syscall {
 
 #define NVX_WAIT_NOTE_MAX 64      /* bytes of a thread's wait note (NVX_SYS_WAIT_NOTE)     */
 #define NVX_IKC_PORTS 32          /* logical ports per physical endpoint                */
+#define NVX_NOC_NODES_MAX 64      /* NoC nodes on any board (node sets are 64-bit masks) */
 #define NVX_MAILBOX_MSG_MAX 128   /* payload bytes of one mailbox message               */
 #define NVX_PORTAL_MAX (64u << 20) /* largest portal message                            */
 #define NVX_SYNC_PORTS 4          /* physical sync registers per node                   */
