@@ -58,9 +58,25 @@ inline constexpr uint32_t output_mailboxes(uint32_t ranks_here, uint32_t nodes)
     uint32_t taken = ranks_here + nodes + kNameMailboxesBeyondNodes;
     return taken + 4 <= NVX_IKC_MAILBOXES ? NVX_IKC_MAILBOXES - taken : 4;
 }
-// An output can be closed only when no write waits on it, and at most the cluster's pool of
-// asynchronous operations waits at once: with more outputs than that, one is always idle.
-static_assert(output_mailboxes(kMaxRanksHere, NVX_NOC_NODES_MAX) > NVX_IKC_ASYNC_OPS, "an idle output can always be closed");
+// Output portals the same way (NVX_IKC_PORTALS also holds the ranks' portal inputs and a
+// few of other users).
+inline constexpr uint32_t kOtherPortals = 4;
+inline constexpr uint32_t output_portals(uint32_t ranks_here)
+{
+    uint32_t taken = ranks_here + kOtherPortals;
+    return taken + 4 <= NVX_IKC_PORTALS ? NVX_IKC_PORTALS - taken : 4;
+}
+// An output can be closed only when no write waits on it: with more outputs than writes can
+// be under way at once, one is always idle. Mailbox writes: at most the cluster's pool of
+// asynchronous operations; portal writes: each rank's share less one (left to mailboxes).
+inline constexpr bool idle_output_always(uint32_t nodes)
+{
+    if (output_mailboxes(kMaxRanksHere, nodes) <= NVX_IKC_ASYNC_OPS) return false;
+    for (uint32_t r = 1; r <= kMaxRanksHere; r++)
+        if (output_portals(r) <= r * (write_ops(r) - 1)) return false;
+    return true;
+}
+static_assert(idle_output_always(NVX_NOC_NODES_MAX), "an idle output can always be closed");
 
 // Local (opt) path: messages up to kLocalCellMax bytes are copied into a cell (taken from
 // the heap when sent, given back when received) so that the sender returns at once, while

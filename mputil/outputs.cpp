@@ -1,7 +1,8 @@
 // Where ranks are: a peer's node (its name, looked up once) and the cluster's output
-// mailboxes towards ranks' ports. One output per destination rank, shared by the ranks of
-// this cluster and kept open; the kernel's table is small (NVX_IKC_MAILBOXES per cluster,
-// inputs included), so past config::output_mailboxes an unused one is closed for a new one.
+// mailboxes and portals towards ranks' ports. One output of each kind per destination
+// rank, shared by the ranks of this cluster and kept open; the kernel's tables are small
+// (NVX_IKC_MAILBOXES and NVX_IKC_PORTALS per cluster, inputs included), so past
+// config::output_mailboxes / output_portals an idle one is closed for a new one.
 #include <errno.h>
 #include <stdio.h>
 
@@ -14,7 +15,7 @@ namespace mputil {
 
 namespace {
 
-// out_mailbox[rank]: the opened id + 1 in the high bits, the threads using it now in the
+// entry[rank]: the opened id + 1 in the high bits, the threads using it now in the
 // low ones: a writer takes it without a lock, and only an unused entry is closed.
 constexpr int kUserBits = 16;
 constexpr uint64_t kUsers = (1ull << kUserBits) - 1;
@@ -35,51 +36,46 @@ bool try_use(uint64_t* entry, long* id)
     return false;
 }
 
-// Closes one unused output of another rank (table_lock held); false if none can be.
-bool evict_one(int keep)
+// Closes one idle output of `t` towards another rank (table_lock held); false if none can be.
+bool evict_one(OutputTable& t, int keep)
 {
-    Cluster& c = g_cluster;
-    for (int r = 0; r < c.world_size; r++) {
-        uint64_t v = __atomic_load_n(&c.out_mailbox[r], __ATOMIC_ACQUIRE);
+    for (int r = 0; r < g_cluster.world_size; r++) {
+        uint64_t v = __atomic_load_n(&t.entry[r], __ATOMIC_ACQUIRE);
         if (r == keep || v == 0 || (v & kUsers) != 0) continue;
-        if (!__atomic_compare_exchange_n(&c.out_mailbox[r], &v, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-            continue;
-        if (nvx_mailbox_close(id_of(v)) == 0) {
-            c.out_mailboxes--;
+        if (!__atomic_compare_exchange_n(&t.entry[r], &v, 0, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) continue;
+        if (t.close_output(id_of(v)) == 0) {
+            t.open--;
             return true;
         }
-        __atomic_store_n(&c.out_mailbox[r], v, __ATOMIC_RELEASE);  // a write still waits on it
+        __atomic_store_n(&t.entry[r], v, __ATOMIC_RELEASE);  // a write still waits on it
     }
     return false;
 }
 
-long open_output(int world, uint32_t node)
+long open_output(OutputTable& t, int world, uint32_t node)
 {
-    Cluster& c = g_cluster;
-    if (c.out_mailboxes >= config::output_mailboxes((uint32_t)c.here, c.node_count) && !evict_one(world))
-        transport_failure("no output mailbox can be closed for a new destination", -ENOSPC);
-    long id = nvx_mailbox_open(node, c.port_of[world]);
-    if (id == -ENOSPC && evict_one(world)) id = nvx_mailbox_open(node, c.port_of[world]);
-    if (id < 0) transport_failure("opening an MPI mailbox", id);
-    c.out_mailboxes++;
+    unsigned port = g_cluster.port_of[world];
+    if (t.open >= t.limit && !evict_one(t, world)) transport_failure(t.what, -ENOSPC);
+    long id = t.open_output(node, port);
+    if (id == -ENOSPC && evict_one(t, world)) id = t.open_output(node, port);
+    if (id < 0) transport_failure(t.what, id);
+    t.open++;
     return id;
 }
 
 }  // namespace
 
-OutputMailbox::OutputMailbox(int world, uint32_t node) : entry_(&g_cluster.out_mailbox[world])
+Output::Output(OutputTable& table, int world, uint32_t node) : entry_(&table.entry[world])
 {
     if (try_use(entry_, &id_)) return;
-    Cluster& c = g_cluster;
-    nvx_mutex_lock(&c.table_lock);
+    MutexGuard guard(&g_cluster.table_lock);
     if (!try_use(entry_, &id_)) {
-        id_ = open_output(world, node);
+        id_ = open_output(table, world, node);
         __atomic_store_n(entry_, id_bits(id_) + 1, __ATOMIC_RELEASE);
     }
-    nvx_mutex_unlock(&c.table_lock);
 }
 
-OutputMailbox::~OutputMailbox() { __atomic_sub_fetch(entry_, 1, __ATOMIC_ACQ_REL); }
+Output::~Output() { __atomic_sub_fetch(entry_, 1, __ATOMIC_ACQ_REL); }
 
 // First contact with a peer: its name gives its node and port (the Name Server, then that
 // node's Local Name Daemon); the answer is kept for the whole run.
@@ -95,10 +91,11 @@ uint32_t node_of_rank(int world)
     int err = nvx_name_lookup(name, &node, &port);
     uint64_t spent = now_ticks() - start;
     if (err < 0 || port != c.port_of[world] || node >= c.node_count) transport_failure("looking up a rank's name", err);
-    nvx_mutex_lock(&c.table_lock);
-    c.first_contacts++;
-    c.first_contact_ticks += spent;
-    nvx_mutex_unlock(&c.table_lock);
+    {
+        MutexGuard guard(&c.table_lock);
+        c.first_contacts++;
+        c.first_contact_ticks += spent;
+    }
     __atomic_store_n(&c.node_of_rank[world], (int)node, __ATOMIC_RELEASE);
     return node;
 }

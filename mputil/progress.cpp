@@ -70,7 +70,7 @@ void on_eager(RankState* me, const WireMessage& m, uint64_t at)
 {
     const WireHeader& h = m.h;
     Envelope e = arrived(h, at);
-    nvx_mutex_lock(&me->lock);
+    MutexGuard guard(&me->lock);
     Op* recv = me->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
     if (recv != nullptr) {
         if (me->debts.consumed(h.source)) me->credits_due = 1;
@@ -81,13 +81,12 @@ void on_eager(RankState* me, const WireMessage& m, uint64_t at)
         memcpy(u->payload(), m.payload, h.bytes);
         me->unexpected.push_back(u);
     }
-    nvx_mutex_unlock(&me->lock);
 }
 
 void on_rts(RankState* me, const WireHeader& h, uint64_t at)
 {
     Envelope e = arrived(h, at);
-    nvx_mutex_lock(&me->lock);
+    MutexGuard guard(&me->lock);
     Op* recv = me->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
     if (recv != nullptr) {
         recv->rdv = RendezvousMatch{e, h.cookie, h.node, h.bytes, 0};
@@ -98,7 +97,6 @@ void on_rts(RankState* me, const WireHeader& h, uint64_t at)
         u->node = h.node;
         me->unexpected.push_back(u);
     }
-    nvx_mutex_unlock(&me->lock);
 }
 
 // The receiver's portal read is posted: the write may start from the clear-to-send's time.
@@ -109,7 +107,7 @@ void on_cts(RankState* me, const WireHeader& h, uint64_t at)
         complete(send, send_completion(send), at);
         return;
     }
-    send->write = PortalWrite{h.node, h.port, h.bytes, 0, -1, at};
+    send->write = PortalWrite{h.node, h.port, h.bytes, 0, at};
     me->cleared.push_back(send);
 }
 
@@ -189,8 +187,6 @@ void piece_done(RankState* me, Op* send, const nvx_ikc_op& io)
         me->cleared.push_front(send);
         return;
     }
-    nvx_portal_close(w.portal);
-    w.portal = -1;
     complete(send, send_completion(send), io.at);
 }
 
@@ -213,15 +209,11 @@ bool start_piece(RankState* me, Op* send)
     WriteSlot* slot = free_slot(me);
     if (slot == nullptr) return false;
     PortalWrite& w = send->write;
-    if (w.portal < 0) {
-        long id = nvx_portal_open(w.node, w.port);
-        if (id < 0) transport_failure("portal open", id);
-        w.portal = id;
-    }
+    Output out(g_cluster.out_portals, send->dest, w.node);
     nvx_clock_take(w.stamp);  // not before its clear-to-send arrived
     prepare(slot->io, me);
     const char* data = static_cast<const char*>(send->data);
-    long err = nvx_portal_awrite(w.portal, data + w.moved, piece_of(w.bytes, w.moved), &slot->io);
+    long err = nvx_portal_awrite(out.id(), data + w.moved, piece_of(w.bytes, w.moved), &slot->io);
     if (err < 0) return refused(me, err, "portal write");
     occupy(me, slot, send);
     return true;
@@ -376,7 +368,7 @@ bool try_wire(RankState* me, const void* msg, uint32_t node)
     if (slot == nullptr) return false;
     const WireHeader* h = static_cast<const WireHeader*>(msg);
     prepare(slot->io, me);
-    OutputMailbox out(h->dest, node);
+    Output out(g_cluster.out_mailboxes, h->dest, node);
     long err = nvx_mailbox_awrite(out.id(), msg, wire_size(*h), &slot->io);
     if (err < 0) return refused(me, err, "MPI mailbox write");
     occupy(me, slot, nullptr);
@@ -392,14 +384,16 @@ void queue_wire(RankState* me, Op* op, WireKind kind)
 
 void queue_rendezvous(RankState* me, Op* recv) { me->ready.push_back(recv); }
 
+// Every wait runs it: what has nothing to do costs one test (a rank talking only to
+// ranks of its own cluster has no writes, no rendezvous and an empty ring).
 void progress(RankState* me)
 {
     drain_inbox(me);
-    reap_writes(me);
-    pump_rendezvous(me);
-    pump_outbox(me);
-    pump_cleared(me);
-    return_credits(me);
+    if (me->writes != 0) reap_writes(me);
+    if (me->rdv_active != nullptr || !me->ready.empty()) pump_rendezvous(me);
+    if (!me->outbox.empty()) pump_outbox(me);
+    if (!me->cleared.empty()) pump_cleared(me);
+    if (__atomic_load_n(&me->credits_due, __ATOMIC_ACQUIRE) != 0) return_credits(me);
 }
 
 void flush_writes(RankState* me)

@@ -13,6 +13,7 @@
 #include "credits.hpp"
 #include "doorbell.hpp"
 #include "match.hpp"
+#include "mutex_guard.hpp"
 #include "wire.hpp"
 #include <mputil/mputil.hpp>
 
@@ -35,7 +36,6 @@ struct PortalWrite {
     uint32_t port;
     size_t bytes;      // bytes the receiver takes
     size_t moved;      // bytes written so far
-    long portal;       // the opened output while a piece is under way, else -1
     uint64_t stamp;    // when the clear-to-send arrived
 };
 
@@ -126,6 +126,16 @@ struct RankState {
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
 };
 
+// The cluster's outputs of one kind (mailboxes or portals) towards ranks' ports: one per
+// destination rank, shared by the ranks of this cluster and kept open (outputs.cpp).
+struct OutputTable {
+    uint64_t* entry;           // per world rank: the opened id and its users now
+    uint32_t open;             // outputs open now (table_lock)
+    uint32_t limit;            // past this, an idle one is closed for a new one
+    long (*open_output)(unsigned node, unsigned port);
+    long (*close_output)(long id);
+    const char* what;          // for a failure report
+};
 struct Cluster {
     int world_size;
     int here;                  // ranks on this cluster
@@ -138,8 +148,8 @@ struct Cluster {
     unsigned first_compute;    // board index of compute cluster 0
     unsigned* port_of;         // world rank -> its ports on its node (kRankPortBase + index there)
     int* node_of_rank;         // name lookups, cached: -1 = not looked up yet
-    uint64_t* out_mailbox;     // per world rank: its output mailbox and users (outputs.cpp)
-    uint32_t out_mailboxes;    // outputs open now (table_lock)
+    OutputTable out_mailboxes;
+    OutputTable out_portals;
     nvx_mutex_t table_lock;    // opening and closing outputs, first-contact statistics
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // Barrier messages the leader (local index 0) consumed so far
@@ -182,14 +192,14 @@ void settle_thread(RankState* me);            // a thread that may end: nothing 
 
 // outputs.cpp: where ranks are.
 uint32_t node_of_rank(int world);             // first contact: Name Server lookup, cached
-// The output mailbox towards rank `world` (at `node`), opened on first use and kept from
-// being closed while this object lives: hold it around the write that uses it.
-class OutputMailbox {
+// The output of `table` towards rank `world` (at `node`), opened on first use and kept
+// from being closed while this object lives: hold it around the write that uses it.
+class Output {
 public:
-    OutputMailbox(int world, uint32_t node);
-    ~OutputMailbox();
-    OutputMailbox(const OutputMailbox&) = delete;
-    OutputMailbox& operator=(const OutputMailbox&) = delete;
+    Output(OutputTable& table, int world, uint32_t node);
+    ~Output();
+    Output(const Output&) = delete;
+    Output& operator=(const Output&) = delete;
     long id() const { return id_; }
 
 private:

@@ -126,20 +126,19 @@ bool local_send(RankState* me, RankState* peer, Op* send)
 {
     Envelope e{me->world_rank, send->context, send->tag, send->stamp};
     bool sent = true;
-    nvx_mutex_lock(&peer->lock);
-    Op* recv = peer->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
-    if (recv != nullptr) {
-        deliver_bytes(recv, e, send->data, send->bytes);
-    } else {
-        Unexpected* u = local_unexpected(send, e);
-        if (u == nullptr) {
-            nvx_mutex_unlock(&peer->lock);
-            return false;
+    Op* recv;
+    {
+        MutexGuard guard(&peer->lock);
+        recv = peer->posted.take_first([&](Op* op) { return matches(op->source, op->context, op->tag, e); });
+        if (recv != nullptr) {
+            deliver_bytes(recv, e, send->data, send->bytes);
+        } else {
+            Unexpected* u = local_unexpected(send, e);
+            if (u == nullptr) return false;
+            sent = u->holding != Holding::LocalRef;
+            peer->unexpected.push_back(u);
         }
-        sent = u->holding != Holding::LocalRef;
-        peer->unexpected.push_back(u);
     }
-    nvx_mutex_unlock(&peer->lock);
     if (recv == nullptr) peer->bell.ring();  // a matched receive's completion rang it already
     if (sent) complete(send, send_completion(send));
     return true;
@@ -177,11 +176,14 @@ void note_wait(RankState* me, Op* const* ops, int n)
 Unexpected* probe_queue(RankState* me, int source, uint32_t context, int tag, bool take, Completion* out)
 {
     auto match = [&](Unexpected* x) { return matches(source, context, tag, x->env); };
-    nvx_mutex_lock(&me->lock);
-    Unexpected* u = take ? me->unexpected.take_first(match) : me->unexpected.find_first(match);
-    if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
-    uint64_t stamp = u != nullptr ? u->env.stamp : 0;
-    nvx_mutex_unlock(&me->lock);
+    Unexpected* u;
+    uint64_t stamp;
+    {
+        MutexGuard guard(&me->lock);
+        u = take ? me->unexpected.take_first(match) : me->unexpected.find_first(match);
+        if (u != nullptr && out != nullptr) *out = Completion{u->env.source, u->env.tag, u->bytes, false, false};
+        stamp = u != nullptr ? u->env.stamp : 0;
+    }
     if (u != nullptr) nvx_clock_take(stamp);  // the probe sees the message once it is there
     return u;
 }
@@ -261,12 +263,11 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     recv->tag = tag_or_any;
     recv->buf = nvx_shared_address(buf);  // a local sender's thread writes it
     recv->capacity = capacity;
-    nvx_mutex_lock(&me->lock);
+    MutexGuard guard(&me->lock);
     Unexpected* u = me->unexpected.take_first(
         [&](Unexpected* x) { return matches(recv->source, recv->context, recv->tag, x->env); });
     if (u != nullptr) consume(me, recv, u);
     else me->posted.push_back(recv);
-    nvx_mutex_unlock(&me->lock);
     return recv;
 }
 
@@ -310,9 +311,11 @@ bool cancel(Op* op)
 {
     if (op->kind != OpKind::Recv) return false;
     RankState* me = me_or_die();
-    nvx_mutex_lock(&me->lock);
-    bool removed = me->posted.remove(op);
-    nvx_mutex_unlock(&me->lock);
+    bool removed;
+    {
+        MutexGuard guard(&me->lock);
+        removed = me->posted.remove(op);
+    }
     if (removed) complete(op, Completion{kAnySource, kAnyTag, 0, false, true});
     return removed;
 }
@@ -360,9 +363,8 @@ Op* imrecv(Message* message, void* buf, size_t capacity)
     recv->tag = u->env.tag;
     recv->buf = nvx_shared_address(buf);  // a local sender's thread writes it
     recv->capacity = capacity;
-    nvx_mutex_lock(&me->lock);
+    MutexGuard guard(&me->lock);
     consume(me, recv, u);
-    nvx_mutex_unlock(&me->lock);
     return recv;
 }
 

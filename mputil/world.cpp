@@ -137,7 +137,12 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.port_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
-    c.out_mailbox = static_cast<uint64_t*>(xmalloc(sizeof(uint64_t) * c.world_size));
+    c.out_mailboxes = OutputTable{static_cast<uint64_t*>(xmalloc(sizeof(uint64_t) * c.world_size)), 0,
+                                  config::output_mailboxes((uint32_t)c.here, c.node_count), nvx_mailbox_open, nvx_mailbox_close,
+                                  "no output mailbox can be opened for a new destination"};
+    c.out_portals = OutputTable{static_cast<uint64_t*>(xmalloc(sizeof(uint64_t) * c.world_size)), 0,
+                                config::output_portals((uint32_t)c.here), nvx_portal_open, nvx_portal_close,
+                                "no output portal can be opened for a new destination"};
     if (nvx_place_ranks(launch.ranks, launch.clusters, launch.pes, launch.per_cluster, launch.policy, c.cluster_of) != 0)
         launch_failure("bad launch placement", -1);
     if (c.here > (int)config::kMaxRanksHere) launch_failure("more ranks on a cluster than its IKC operations serve", c.here);
@@ -145,7 +150,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     for (int r = 0; r < c.world_size; r++) {
         c.local_of[r] = -1;
         c.node_of_rank[r] = -1;
-        c.out_mailbox[r] = 0;
+        c.out_mailboxes.entry[r] = c.out_portals.entry[r] = 0;
         unsigned cl = c.cluster_of[r];
         if (cl >= 64) launch_failure("a rank on a cluster past 64", (long)cl);
         c.port_of[r] = config::kRankPortBase + placed[cl]++;
