@@ -13,8 +13,8 @@
 #   image       the program's text, data and bss (this benchmark linked with LWMPI)
 #   heap        LWMPI's malloc'd bytes in use after MPI_Init (newlib mallinfo uordblks,
 #               after minus before): its tables, objects and its threads' control blocks
-#   helpers     thread stacks LWMPI mapped besides the rank stacks (agent, portal writers,
-#               rank watchers; the runtime counts every stack it maps)
+#   helpers     thread stacks LWMPI mapped besides the rank stacks (0: it starts no helper
+#               thread; the runtime counts every stack it maps)
 #   lwmpi       heap + helpers; the target is <= 64 KiB + 4 KiB per rank ("budget")
 #   rank_stack  each rank's stack (the rank thread's own size), stacks = ranks x rank_stack
 #   a2a_peak    lwmpi plus what an MPI_Alltoall of 4 KiB per rank pair made the heap take

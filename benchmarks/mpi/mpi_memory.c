@@ -13,7 +13,7 @@
  *    its threads;
  *  - rank_stacks: ranks x the rank thread's stack (nvx_thread_stack_size());
  *    helper_stacks: the thread stacks mapped since the start (the runtime's count) minus
- *    the rank stacks: the receiver agent, the portal writers, the rank watchers;
+ *    the rank stacks (0: LWMPI starts no helper thread);
  *  - lwmpi = lwmpi_heap + helper_stacks (rank stacks apart);
  *  - X_peak: lwmpi plus what the collective X made the heap take beyond its top when the
  *    phase began (malloc's high-water mark of its sbrk'd memory, reset at the phase's

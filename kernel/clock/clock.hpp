@@ -30,7 +30,7 @@
 //    runs). The core's offset is rebased per context; no user thread reads it (user threads never
 //    run on local hart 0). A wait inside a context (clock_take, the engine) moves its
 //    time on. Requests found waiting together are served earliest stamp first.
-//  - Server threads (nvx_clock_server: MPI's agent and portal writers) take each hand-off's
+//  - Server threads (nvx_clock_server: the Name Server, the Local Name Daemons) take each hand-off's
 //    time instead of the maximum; a futex wake hands them none (a lock's release or a job
 //    notice is no request); they name a queued request's time with nvx_clock_serve.
 //  - IPIs and the NoC engine's lock spinning cost the hart nothing (the firmware takes

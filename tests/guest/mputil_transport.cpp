@@ -351,7 +351,8 @@ void flow_control()
 }
 
 // Pairs (0,1), (2,3), ... exchange large messages both ways at once: each side posts its
-// receive and its send, then waits for both (needs a dedicated portal writer per transfer).
+// receive and its send, then waits for both (each side's write must go on while its own
+// read waits: asynchronous portal writes, reads in their ports' own windows).
 void exchange_large()
 {
     const size_t kBytes = large_bytes();
@@ -375,7 +376,7 @@ void exchange_large()
 
 // Every rank sends a rendezvous-sized message to each of its next `peers` ranks at once
 // and receives from its previous ones in reverse order: more clear-to-sends per cluster
-// than portal writers (a bounded pool). At most 32 peers: memory per cluster is small.
+// than a rank's write budget. At most 32 peers: memory per cluster is small.
 void all_to_all_rendezvous()
 {
     int me = world_rank(), n = world_size();

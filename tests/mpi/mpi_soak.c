@@ -1,6 +1,6 @@
 /* Soak: thousands of messages in a row through one LWMPI protocol at a time, after each rank
  * has taken most of its cluster's memory, so that every resource a protocol needs must have
- * existed before the program could take it (a portal writer started on demand deadlocked
+ * existed before the program could take it (a helper thread started on demand deadlocked
  * the first rendezvous once). Ranks 0 and 1 talk; further ranks only hog and wait.
  *
  * Modes: pingpong (0 -> 1 -> 0 round trips; a round trip is two messages) and stream

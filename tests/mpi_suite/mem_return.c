@@ -8,8 +8,8 @@
  * plain barrier of the cluster instead, and the clusters read one after another, each let
  * go by the one before, so nothing is sent to a cluster while it reads.
  *  1. One round of the workload first, and once what step 3 does on MPI_COMM_SELF: it
- *     starts what LWMPI keeps by design (portal writers started on demand stay in their
- *     pool; a communicator builds its schedules on first use); the level is read after.
+ *     starts what LWMPI keeps by design (output mailboxes and portals stay open; a
+ *     communicator builds its schedules on first use); the level is read after.
  *  2. Many rounds of collectives (barrier, bcast, reduce, allreduce, allgather, alltoall,
  *     scan) and of unexpected messages (each rank sends a burst to its neighbour before it
  *     posts a receive: eager and local-cell sizes and rendezvous sizes), then the heap in
