@@ -263,11 +263,19 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     recv->tag = tag_or_any;
     recv->buf = nvx_shared_address(buf);  // a local sender's thread writes it
     recv->capacity = capacity;
-    MutexGuard guard(&me->lock);
-    Unexpected* u = me->unexpected.take_first(
-        [&](Unexpected* x) { return matches(recv->source, recv->context, recv->tag, x->env); });
-    if (u != nullptr) consume(me, recv, u);
-    else me->posted.push_back(recv);
+    {
+        MutexGuard guard(&me->lock);
+        Unexpected* u = me->unexpected.take_first(
+            [&](Unexpected* x) { return matches(recv->source, recv->context, recv->tag, x->env); });
+        if (u != nullptr) consume(me, recv, u);
+        else me->posted.push_back(recv);
+    }
+    // A request to send it matched: its read is posted and its sender cleared now, so the
+    // data moves while the rank computes, not only once it waits.
+    if (!me->ready.empty()) {
+        progress(me);
+        settle_thread(me);
+    }
     return recv;
 }
 
