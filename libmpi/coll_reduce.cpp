@@ -7,6 +7,7 @@
 #include "api.hpp"
 #include "coll.hpp"
 #include "coll_check.hpp"
+#include "coll_shm.hpp"
 #include "datatype.hpp"
 #include "intercomm.hpp"
 #include "p2p_check.hpp"
@@ -104,6 +105,27 @@ int check_reduction_buffers(Reduction kind, const Comm& c, const void* send, con
     return send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_buffer(send, count, type);
 }
 
+// A blocking Allreduce through the cluster's shared memory when it applies (coll_shm.hpp);
+// false: the schedule takes it (and reports any argument error).
+bool shm_reduction(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
+                   MPI_Comm comm, int* err)
+{
+    Comm* c = comm_get(comm);
+    ReduceShape shape;
+    if (!c || is_inter(*c) || check_reduce_args(count, type, op, &shape) != MPI_SUCCESS ||
+        check_reduction_buffers(Reduction::ToAll, *c, send, recv, count, type, 0) != MPI_SUCCESS ||
+        !shm_allreduce_fits(count, type, op))
+        return false;
+    bool use = false;
+    *err = shm_ready(*c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    if (*err == MPI_SUCCESS)
+        *err = shm_allreduce(*c, input_of(send, recv), recv, count, type, op);
+    *err = fail(comm, *err);
+    return true;
+}
+
 int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
               int root, MPI_Comm comm, CollStart start)
 {
@@ -133,6 +155,13 @@ int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datat
 
 int barrier(MPI_Comm comm, CollStart start)
 {
+    Comm* c = start.nonblocking ? nullptr : comm_get(comm);
+    if (c && !is_inter(*c)) {
+        bool use = false;
+        int err = shm_ready(*c, &use);
+        if (err != MPI_SUCCESS || use)
+            return fail(comm, err == MPI_SUCCESS ? shm_barrier(*c) : err);
+    }
     return coll_call(comm, start, [](Comm&, Schedule& s) {
         build_barrier(s);
         return MPI_SUCCESS;
@@ -206,6 +235,9 @@ int api::Allreduce(const void* send, void* recv, int count, MPI_Datatype type, M
 {
     if (is_intercomm(comm))
         return inter_allreduce(send, recv, count, type, op, comm);
+    int err;
+    if (shm_reduction(send, recv, count, type, op, comm, &err))
+        return err;
     return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, kBlocking);
 }
 

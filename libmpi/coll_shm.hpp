@@ -1,0 +1,66 @@
+// The collectives' shared-memory phase. The ranks of a communicator on one cluster share an
+// area (one per communicator and cluster, found by context id and the cluster's leader,
+// made on the communicator's first shared-memory collective, freed with it): members copy
+// their operand into their slot of it and count their arrival on a futex word; the leader
+// (the cluster's lowest rank) combines the slots in rank order, talks to the other
+// clusters' leaders over the NoC, puts the result in the area and releases the members on
+// a second futex word, and each copies the result out. Waits sleep in the kernel.
+//
+// Used by the blocking Barrier and Allreduce (commutative predefined operations on
+// contiguous types, operands of at most kShmSlotBytes) of the opt variant; everything
+// else keeps the schedules of coll_build.cpp. The order of a reduction is fixed: inside a
+// cluster (((r0 op r1) op r2) ...) over its ranks in rank order, then between leaders
+// recursive doubling over cluster slots (coll_shm_leaders.cpp), so results are
+// bit-identical from run to run and on every rank.
+#pragma once
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coll.hpp"
+#include "comm.hpp"
+
+namespace lwmpi {
+
+constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the area
+
+// The area of `c`'s ranks on the calling rank's cluster: futex words and slots.
+struct ShmArea {
+    int context_id;      // key: the communicator's context id
+    int leader_world;    // and the world rank of its leader on this cluster
+    int members;         // ranks of the communicator on this cluster
+    int attached;        // of them, those that hold it (the last one frees it)
+    bool retired;        // a member let go: no new member may find it
+    uint32_t arrived;    // futex word: members' arrivals, counted over every round
+    uint32_t released;   // futex word: the last round the leader released
+    int error;           // the leader's verdict on the round it released last
+    char* data;          // [members + 1] slots of kShmSlotBytes: the members', the result
+    ShmArea* next;       // registry list
+};
+
+// Whether `c`'s blocking collectives take the shared-memory phase (*use): the first call
+// attaches to the area and agrees with every member (an allreduce of the old kind) that
+// every cluster has one, so the answer is the same on every rank: false (the old path)
+// when some cluster could not have one. Collective until decided; an error (MPI_ERR_NO_MEM
+// in the agreement itself) leaves it undecided, to be tried again by the next call.
+int shm_ready(Comm& c, bool* use);
+// MPI_Comm_free's end (the communicator's last reference): lets go of the area.
+void shm_detach(Comm& c);
+
+// The two collectives (c: shm_ready). Allreduce: `input` and `result` typed buffers of
+// `count` elements of a contiguous `type` (input may equal result).
+int shm_barrier(Comm& c);
+int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
+                  MPI_Op op);
+// Whether an Allreduce of these arguments takes the shared-memory phase (the same answer on
+// every rank, as the arguments are).
+bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
+
+// The leaders' phase (coll_shm_leaders.cpp): the calling rank leads its cluster's slot of
+// c.layout; every rank calls it (non-leaders only advance the collective sequence).
+int leaders_barrier(Comm& c);
+// `acc`: this leader's cluster's partial result in place (typed, `count` of `type`).
+int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
+
+}  // namespace lwmpi

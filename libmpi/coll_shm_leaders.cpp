@@ -1,0 +1,109 @@
+// The leaders' phase of the shared-memory collectives (see coll_shm.hpp): one rank per
+// cluster slot of the communicator's layout, over LWMPI point-to-point through the
+// schedule engine. Barrier and Allreduce: recursive doubling, log2 L rounds for L leaders
+// (a power of two); otherwise the slots beyond the largest power of two P fold into a
+// neighbour first and get the result last (log2 P + 2 rounds).
+#include "coll_shm.hpp"
+
+namespace lwmpi {
+
+namespace {
+
+int leader_of(const ClusterLayout& l, int slot) { return l.members[l.start[slot]]; }
+
+bool leads(const Comm& c)
+{
+    return c.layout.index_in_slot[c.rank] == 0 && c.layout.slots > 1;
+}
+
+// Runs the leaders' steps that `build` adds; every other rank only takes the schedule's
+// place in the collective sequence, so the tags of later collectives agree.
+template <typename Build>
+int run_leaders(Comm& c, Build build)
+{
+    if (!leads(c)) {
+        c.coll_sequence++;
+        return MPI_SUCCESS;
+    }
+    Schedule* s = Schedule::create(c);
+    if (!s)
+        return MPI_ERR_NO_MEM;
+    build(*s, c.layout.slot_of[c.rank], c.layout.slots);
+    return schedule_run(s);
+}
+
+}  // namespace
+
+namespace {
+
+// Recursive doubling over the n slots: `acc` (count of type) ends as every slot's operands
+// combined by `op`; op MPI_OP_NULL: no data, a barrier. Slots 0 .. 2 * extra - 1 pair up,
+// the even ones handing their operand to the odd ones and getting the result last.
+void build_doubling(Schedule& s, int me, int n, void* acc, void* tmp, int count,
+                    MPI_Datatype type, MPI_Op op)
+{
+    const ClusterLayout& l = s.comm().layout;
+    if (op == MPI_OP_NULL) {
+        acc = tmp = nullptr;
+        count = 0;
+        type = MPI_BYTE;
+    }
+    int pof2 = 1;
+    while (pof2 * 2 <= n)
+        pof2 *= 2;
+    int extra = n - pof2;
+    int vrank;
+    if (me < 2 * extra) {
+        if (me % 2 == 0) {
+            s.send(leader_of(l, me + 1), acc, count, type);
+            s.fence();
+            s.recv(leader_of(l, me + 1), acc, count, type);
+            s.fence();
+            return;
+        }
+        s.recv(leader_of(l, me - 1), tmp, count, type);
+        s.fence();
+        if (op != MPI_OP_NULL)
+            s.combine(op, tmp, acc, count, type);
+        vrank = me / 2;
+    } else {
+        vrank = me - extra;
+    }
+    for (int mask = 1; mask < pof2; mask <<= 1) {
+        int vpeer = vrank ^ mask;
+        int peer = vpeer < extra ? 2 * vpeer + 1 : vpeer + extra;
+        s.send(leader_of(l, peer), acc, count, type);
+        s.recv(leader_of(l, peer), tmp, count, type);
+        s.fence();
+        // Both sides compute the same bits: the operation is commutative.
+        if (op != MPI_OP_NULL)
+            s.combine(op, tmp, acc, count, type);
+    }
+    if (me < 2 * extra) {
+        s.send(leader_of(l, me - 1), acc, count, type);
+        s.fence();
+    }
+}
+
+}  // namespace
+
+int leaders_barrier(Comm& c)
+{
+    return run_leaders(c, [&](Schedule& s, int me, int n) {
+        build_doubling(s, me, n, nullptr, nullptr, 0, MPI_BYTE, MPI_OP_NULL);
+    });
+}
+
+int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op)
+{
+    return run_leaders(c, [&](Schedule& s, int me, int n) {
+        ReduceShape shape;
+        if (reduce_shape(type, count, op, &shape) != MPI_SUCCESS)
+            return;
+        void* tmp = operand_scratch(s, shape);
+        if (tmp)
+            build_doubling(s, me, n, acc, tmp, count, type, op);
+    });
+}
+
+}  // namespace lwmpi

@@ -1,0 +1,251 @@
+/* Barrier and Allreduce through the cluster's shared memory (libmpi/coll_shm.hpp) and the
+ * fallbacks beside it, on MPI_COMM_WORLD and on sub-communicators that share clusters:
+ *  - every predefined operation on each type class it takes, counts 0, 1, 7 and 256 ints
+ *    (the largest operand the area takes) and 300 (the schedules), MPI_IN_PLACE;
+ *  - MAXLOC/MINLOC on MPI_2INT (dense) and MPI_DOUBLE_INT (padded: the schedules);
+ *  - user operations, commutative and not (the latter in rank order);
+ *  - a double sum whose value depends on the grouping: bit-identical on every rank and
+ *    in every repetition;
+ *  - splits by rank % 2 and % 3 and a reversed key order, so a cluster holds ranks of
+ *    several communicators and the leader is not the lowest world rank;
+ *  - barriers interleaved with nonblocking collectives. */
+#include <mpi.h>
+#include <string.h>
+
+#include "suite.h"
+
+enum { BIG = 256, TOO_BIG = 300 };
+
+/* Element i of rank r's operand: zeros among small values (logical ones: 0 or 1); products
+ * stay within int. */
+static int value(MPI_Op op, int r, int i)
+{
+    if (op == MPI_PROD)
+        return (r + i) % 7 == 0 ? 2 : 1;
+    if (op == MPI_LAND || op == MPI_LOR || op == MPI_LXOR)  /* one rank's result is its operand */
+        return (r + i) % 5 != 0;
+    return (r + i) % 5 == 0 ? 0 : ((r * 7 + i) % 13) + 1;
+}
+
+static void check_int_ops(MPI_Comm comm, int count)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int in[TOO_BIG], out[TOO_BIG];
+    const MPI_Op ops[] = {MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND, MPI_LOR, MPI_LXOR,
+                          MPI_BAND, MPI_BOR, MPI_BXOR};
+    for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        for (int i = 0; i < count; i++)
+            in[i] = value(ops[k], rank, i);
+        MPI_Allreduce(in, out, count, MPI_INT, ops[k], comm);
+        for (int i = 0; i < count; i++) {
+            long want = ops[k] == MPI_PROD ? 1 : ops[k] == MPI_MAX ? -1 : ops[k] == MPI_MIN ? 1 << 30
+                      : ops[k] == MPI_LAND ? 1 : ops[k] == MPI_BAND ? -1 : 0;
+            for (int r = 0; r < size; r++) {
+                int v = value(ops[k], r, i);
+                if (ops[k] == MPI_SUM) want += v;
+                else if (ops[k] == MPI_PROD) want *= v;
+                else if (ops[k] == MPI_MAX) want = v > want ? v : want;
+                else if (ops[k] == MPI_MIN) want = v < want ? v : want;
+                else if (ops[k] == MPI_LAND) want = want && v;
+                else if (ops[k] == MPI_LOR) want = want || v;
+                else if (ops[k] == MPI_LXOR) want = !want != !v;
+                else if (ops[k] == MPI_BAND) want &= v;
+                else if (ops[k] == MPI_BOR) want |= v;
+                else want ^= v;
+            }
+            if (out[i] != (int)want) {
+                SUITE_FAIL("op %u count %d: element %d is %d, expected %ld", k, count, i, out[i], want);
+                break;
+            }
+        }
+        /* In place gives the same. */
+        int again[TOO_BIG];
+        memcpy(again, in, sizeof(int) * (size_t)count);
+        MPI_Allreduce(MPI_IN_PLACE, again, count, MPI_INT, ops[k], comm);
+        SUITE_CHECK(count == 0 || memcmp(again, out, sizeof(int) * (size_t)count) == 0,
+                    "op %u count %d: in place differs", k, count);
+    }
+}
+
+static void check_type_classes(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    /* Floating point, unsigned, char, byte, bool, long long, complex. */
+    double d = rank + 0.5, dsum;
+    MPI_Allreduce(&d, &dsum, 1, MPI_DOUBLE, MPI_SUM, comm);
+    SUITE_CHECK(dsum == size * (size - 1) / 2.0 + size * 0.5, "double sum %g", dsum);
+    float f = (float)rank, fmax;
+    MPI_Allreduce(&f, &fmax, 1, MPI_FLOAT, MPI_MAX, comm);
+    SUITE_CHECK(fmax == (float)(size - 1), "float max %g", fmax);
+    unsigned u = 1u << (rank % 32), ubor;
+    MPI_Allreduce(&u, &ubor, 1, MPI_UNSIGNED, MPI_BOR, comm);
+    unsigned uwant = 0;
+    for (int r = 0; r < size; r++) uwant |= 1u << (r % 32);
+    SUITE_CHECK(ubor == uwant, "unsigned bor %x", ubor);
+    signed char c = (signed char)(rank % 100), cmin;
+    MPI_Allreduce(&c, &cmin, 1, MPI_SIGNED_CHAR, MPI_MIN, comm);
+    SUITE_CHECK(cmin == 0, "char min %d", cmin);
+    unsigned char b = (unsigned char)(1 << (rank % 8)), bxor;
+    MPI_Allreduce(&b, &bxor, 1, MPI_BYTE, MPI_BXOR, comm);
+    unsigned char bwant = 0;
+    for (int r = 0; r < size; r++) bwant ^= (unsigned char)(1 << (r % 8));
+    SUITE_CHECK(bxor == bwant, "byte bxor %x", bxor);
+    _Bool t = rank != 1, tall;
+    MPI_Allreduce(&t, &tall, 1, MPI_C_BOOL, MPI_LAND, comm);
+    SUITE_CHECK(tall == (size < 2), "bool land %d", tall);
+    long long ll = (long long)rank << 33, llsum;
+    MPI_Allreduce(&ll, &llsum, 1, MPI_LONG_LONG, MPI_SUM, comm);
+    SUITE_CHECK(llsum == ((long long)size * (size - 1) / 2) << 33, "long long sum %lld", llsum);
+    double _Complex z = rank, zsum;
+    __imag__ z = rank;
+    MPI_Allreduce(&z, &zsum, 1, MPI_C_DOUBLE_COMPLEX, MPI_SUM, comm);
+    SUITE_CHECK(__real__ zsum == size * (size - 1) / 2.0, "complex sum %g", __real__ zsum);
+    /* MAXLOC / MINLOC: dense MPI_2INT and padded MPI_DOUBLE_INT. */
+    int pair[2] = {rank % 3, rank}, loc[2];
+    MPI_Allreduce(pair, loc, 1, MPI_2INT, MPI_MAXLOC, comm);
+    int want = size >= 3 ? 2 : size - 1;
+    SUITE_CHECK(loc[0] == want && loc[1] == want, "maxloc (%d, %d)", loc[0], loc[1]);
+    struct { double v; int i; } di = {(double)(rank % 2), rank}, dmin;
+    MPI_Allreduce(&di, &dmin, 1, MPI_DOUBLE_INT, MPI_MINLOC, comm);
+    SUITE_CHECK(dmin.v == 0.0 && dmin.i == 0, "minloc (%g, %d)", dmin.v, dmin.i);
+}
+
+/* A double sum whose rounding depends on the grouping: every rank must see the same bits,
+ * and the same in every repetition. */
+static void check_bit_identical(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    double mine[4] = {rank % 2 ? 1e16 : 1.0, 1.0 / (rank + 3), rank % 3 ? -1e16 : 3.25, rank * 1e-7};
+    double first[4];
+    for (int rep = 0; rep < 5; rep++) {
+        double sum[4];
+        MPI_Allreduce(mine, sum, 4, MPI_DOUBLE, MPI_SUM, comm);
+        if (rep == 0)
+            memcpy(first, sum, sizeof sum);
+        SUITE_CHECK(memcmp(first, sum, sizeof sum) == 0, "repetition %d differs", rep);
+    }
+    /* Every rank holds rank 0's bits. */
+    double root[4];
+    memcpy(root, first, sizeof root);
+    MPI_Bcast(root, 4, MPI_DOUBLE, 0, comm);
+    SUITE_CHECK(memcmp(root, first, sizeof root) == 0, "result differs from rank 0's");
+}
+
+/* User operations: a commutative one (sum) and a non-commutative one, 2x2 integer matrix
+ * products mod 1009 in rank order. */
+static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len; i++) ((int *)inout)[i] += ((int *)in)[i];
+}
+
+static void mat_mul(const int *a, const int *b, int *out)
+{
+    int r[4] = {(a[0] * b[0] + a[1] * b[2]) % 1009, (a[0] * b[1] + a[1] * b[3]) % 1009,
+                (a[2] * b[0] + a[3] * b[2]) % 1009, (a[2] * b[1] + a[3] * b[3]) % 1009};
+    memcpy(out, r, sizeof r);
+}
+
+static void user_matmul(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    for (int i = 0; i < *len / 4; i++) /* inout = in x inout, 4 ints a matrix */
+        mat_mul((int *)in + 4 * i, (int *)inout + 4 * i, (int *)inout + 4 * i);
+}
+
+static void mat_of(int r, int *m)
+{
+    m[0] = r + 1, m[1] = 2, m[2] = r % 3, m[3] = 1;
+}
+
+static void check_user_ops(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    MPI_Op sum, matmul;
+    MPI_Op_create(user_sum, 1, &sum);
+    MPI_Op_create(user_matmul, 0, &matmul);
+    int v = rank + 1, total = 0;
+    MPI_Allreduce(&v, &total, 1, MPI_INT, sum, comm);
+    SUITE_CHECK(total == size * (size + 1) / 2, "user sum %d", total);
+    int m[4], got[4], want[4] = {1, 0, 0, 1};
+    mat_of(rank, m);
+    MPI_Allreduce(m, got, 4, MPI_INT, matmul, comm);
+    for (int r = 0; r < size; r++) {
+        int mr[4];
+        mat_of(r, mr);
+        mat_mul(want, mr, want);
+    }
+    SUITE_CHECK(memcmp(got, want, sizeof got) == 0, "matrix product in rank order: (%d %d %d %d), expected (%d %d %d %d)",
+                got[0], got[1], got[2], got[3], want[0], want[1], want[2], want[3]);
+    MPI_Op_free(&sum);
+    MPI_Op_free(&matmul);
+}
+
+/* Barriers between nonblocking collectives (which keep their schedules). */
+static void check_barrier_mix(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    for (int i = 0; i < 4; i++) {
+        MPI_Request req;
+        int v = rank, s = 0;
+        MPI_Iallreduce(&v, &s, 1, MPI_INT, MPI_SUM, comm, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Barrier(comm);
+        SUITE_CHECK(s == size * (size - 1) / 2, "iallreduce %d", s);
+        MPI_Ibarrier(comm, &req);
+        MPI_Wait(&req, MPI_STATUS_IGNORE);
+        MPI_Barrier(comm);
+    }
+}
+
+static void check_all(MPI_Comm comm)
+{
+    const int counts[] = {0, 1, 7, BIG, TOO_BIG};
+    for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        check_int_ops(comm, counts[i]);
+    check_type_classes(comm);
+    check_bit_identical(comm);
+    check_user_ops(comm);
+    check_barrier_mix(comm);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check_all(MPI_COMM_WORLD);
+    /* Sub-communicators whose ranks share clusters with other communicators' ranks. */
+    for (int modulus = 2; modulus <= 3; modulus++) {
+        MPI_Comm sub;
+        MPI_Comm_split(MPI_COMM_WORLD, rank % modulus, rank, &sub);
+        check_all(sub);
+        MPI_Comm_free(&sub);
+    }
+    MPI_Comm reversed;
+    MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &reversed);
+    check_all(reversed);
+    MPI_Comm_free(&reversed);
+    /* A communicator freed and another made on the same id: a fresh area. */
+    for (int i = 0; i < 3; i++) {
+        MPI_Comm dup;
+        MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+        int v = 1, n = 0;
+        MPI_Allreduce(&v, &n, 1, MPI_INT, MPI_SUM, dup);
+        SUITE_CHECK(n == size, "dup %d: sum %d", i, n);
+        MPI_Barrier(dup);
+        MPI_Comm_free(&dup);
+    }
+    return suite_finalize();
+}
