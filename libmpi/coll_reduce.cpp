@@ -168,6 +168,25 @@ int barrier(MPI_Comm comm, CollStart start)
     });
 }
 
+// A blocking Bcast through the cluster's shared memory when it applies (coll_shm.hpp);
+// false: the schedule takes it (and reports any argument error).
+bool shm_bcast_call(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int* err)
+{
+    Comm* c = comm_get(comm);
+    if (!c || is_inter(*c) || check_count(count) != MPI_SUCCESS || check_type(type) != MPI_SUCCESS ||
+        check_root(*c, root) != MPI_SUCCESS || check_buffer(buf, count, type) != MPI_SUCCESS ||
+        !shm_bcast_fits(count, type))
+        return false;
+    bool use = false;
+    *err = shm_ready(*c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    if (*err == MPI_SUCCESS)
+        *err = shm_bcast(*c, buf, count, type, root);
+    *err = fail(comm, *err);
+    return true;
+}
+
 int bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, CollStart start)
 {
     return coll_call(comm, start, [&](Comm& c, Schedule& s) {
@@ -206,6 +225,9 @@ int api::Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     if (is_intercomm(comm))
         return inter_bcast(buf, count, type, root, comm);
+    int err;
+    if (shm_bcast_call(buf, count, type, root, comm, &err))
+        return err;
     return bcast(buf, count, type, root, comm, kBlocking);
 }
 

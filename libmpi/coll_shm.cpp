@@ -136,4 +136,41 @@ int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datat
     return err;
 }
 
+bool shm_bcast_fits(int count, MPI_Datatype type)
+{
+    // Ranks may pass different types of one signature: the bytes alone decide.
+    return static_cast<size_t>(type_size(type)) * static_cast<size_t>(count) <= kShmSlotBytes;
+}
+
+int shm_bcast(Comm& c, void* buf, int count, MPI_Datatype type, int root)
+{
+    // The data travel packed. A root that is a member hands them over in its own slot (the
+    // result slot may still be read by a member of the last round until everyone arrived).
+    size_t bytes = static_cast<size_t>(type_size(type)) * static_cast<size_t>(count);
+    Round r = begin(c);
+    const ClusterLayout& l = c.layout;
+    int root_slot = l.slot_of[root];
+    if (r.index != 0) {
+        if (c.rank == root)
+            pack_bytes(type, buf, count, r.slot());
+        arrive(r);
+        leaders_bcast(c, nullptr, 0, root_slot);  // only advances the sequence here
+        int err = wait_release(r);
+        if (err == MPI_SUCCESS && c.rank != root)
+            unpack_bytes(type, r.result(), bytes, buf, count);
+        return err;
+    }
+    wait_arrivals(r);
+    char* shared = r.result();
+    if (c.rank == root)
+        pack_bytes(type, buf, count, shared);
+    else if (root_slot == l.slot_of[c.rank])
+        memcpy(shared, r.area->data + kShmSlotBytes * static_cast<size_t>(l.index_in_slot[root]), bytes);
+    int err = leaders_bcast(c, shared, bytes, root_slot);
+    release(r, err);
+    if (err == MPI_SUCCESS && c.rank != root)
+        unpack_bytes(type, shared, bytes, buf, count);
+    return err;
+}
+
 }  // namespace lwmpi

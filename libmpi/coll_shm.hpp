@@ -6,9 +6,10 @@
 // clusters' leaders over the NoC, puts the result in the area and releases the members on
 // a second futex word, and each copies the result out. Waits sleep in the kernel.
 //
-// Used by the blocking Barrier and Allreduce (commutative predefined operations on
-// contiguous types, operands of at most kShmSlotBytes) of the opt variant; everything
-// else keeps the schedules of coll_build.cpp. The order of a reduction is fixed: inside a
+// Used by the blocking Barrier, Allreduce (commutative predefined operations on contiguous
+// types, operands of at most kShmSlotBytes) and Bcast (at most kShmSlotBytes of data,
+// packed) of the opt variant; everything else keeps the schedules of
+// coll_build.cpp. The order of a reduction is fixed: inside a
 // cluster (((r0 op r1) op r2) ...) over its ranks in rank order, then between leaders
 // recursive doubling over cluster slots (coll_shm_leaders.cpp), so results are
 // bit-identical from run to run and on every rank.
@@ -53,6 +54,10 @@ void shm_detach(Comm& c);
 int shm_barrier(Comm& c);
 int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
                   MPI_Op op);
+// Bcast of `count` elements of `type` (at most kShmSlotBytes of data).
+int shm_bcast(Comm& c, void* buf, int count, MPI_Datatype type, int root);
+// Whether a Bcast of these arguments takes the shared-memory phase.
+bool shm_bcast_fits(int count, MPI_Datatype type);
 // Whether an Allreduce of these arguments takes the shared-memory phase (the same answer on
 // every rank, as the arguments are).
 bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
@@ -62,5 +67,7 @@ bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
 int leaders_barrier(Comm& c);
 // `acc`: this leader's cluster's partial result in place (typed, `count` of `type`).
 int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
+// Binomial tree over the slots rooted at `root_slot`: `data` from its leader to the others.
+int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot);
 
 }  // namespace lwmpi

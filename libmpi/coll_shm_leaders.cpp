@@ -2,7 +2,8 @@
 // cluster slot of the communicator's layout, over LWMPI point-to-point through the
 // schedule engine. Barrier and Allreduce: recursive doubling, log2 L rounds for L leaders
 // (a power of two); otherwise the slots beyond the largest power of two P fold into a
-// neighbour first and get the result last (log2 P + 2 rounds).
+// neighbour first and get the result last (log2 P + 2 rounds). Bcast: binomial tree,
+// ceil(log2 L) rounds.
 #include "coll_shm.hpp"
 
 namespace lwmpi {
@@ -103,6 +104,23 @@ int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op o
         void* tmp = operand_scratch(s, shape);
         if (tmp)
             build_doubling(s, me, n, acc, tmp, count, type, op);
+    });
+}
+
+int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot)
+{
+    return run_leaders(c, [&](Schedule& s, int me, int n) {
+        int pos = (me - root_slot + n) % n;
+        int parent = binomial_parent(pos);
+        if (parent >= 0) {
+            s.recv_bytes(leader_of(c.layout, (parent + root_slot) % n), data, bytes);
+            s.fence();
+        }
+        int children[32];
+        int count = binomial_children(pos, n, children);
+        for (int i = count - 1; i >= 0; i--)  // the largest subtree first
+            s.send_bytes(leader_of(c.layout, (children[i] + root_slot) % n), data, bytes);
+        s.fence();
     });
 }
 

@@ -1,4 +1,4 @@
-/* Barrier and Allreduce through the cluster's shared memory (libmpi/coll_shm.hpp) and the
+/* Barrier, Allreduce and Bcast through the cluster's shared memory (libmpi/coll_shm.hpp) and the
  * fallbacks beside it, on MPI_COMM_WORLD and on sub-communicators that share clusters:
  *  - every predefined operation on each type class it takes, counts 0, 1, 7 and 256 ints
  *    (the largest operand the area takes) and 300 (the schedules), MPI_IN_PLACE;
@@ -8,7 +8,8 @@
  *    in every repetition;
  *  - splits by rank % 2 and % 3 and a reversed key order, so a cluster holds ranks of
  *    several communicators and the leader is not the lowest world rank;
- *  - barriers interleaved with nonblocking collectives. */
+ *  - barriers interleaved with nonblocking collectives;
+ *  - Bcast from every root, beyond the area's size too, strided types against contiguous. */
 #include <mpi.h>
 #include <string.h>
 
@@ -208,8 +209,56 @@ static void check_barrier_mix(MPI_Comm comm)
     }
 }
 
+/* Bcast from every root: sizes up to the area's 1 KiB and beyond it, and a strided type at
+ * the root against a contiguous one elsewhere (same signature). */
+static void check_bcast(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    const int counts[] = {0, 1, 256, 500};
+    int buf[500];
+    for (int root = 0; root < size; root++) {
+        for (unsigned k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+            int n = counts[k];
+            if (rank == root)
+                suite_fill(buf, n, root + 1);
+            else
+                memset(buf, 0, sizeof buf);
+            MPI_Bcast(buf, n, MPI_INT, root, comm);
+            SUITE_CHECK(suite_filled(buf, n, root + 1), "bcast of %d ints from %d", n, root);
+        }
+    }
+    MPI_Datatype every_other;
+    MPI_Type_vector(8, 1, 2, MPI_INT, &every_other);
+    MPI_Type_commit(&every_other);
+    int root = size - 1, strided[16], got[8];
+    for (int i = 0; i < 16; i++)
+        strided[i] = i % 2 ? -1 : 1000 + i / 2;
+    if (rank == root)
+        MPI_Bcast(strided, 1, every_other, root, comm);
+    else {
+        memset(got, 0, sizeof got);
+        MPI_Bcast(got, 8, MPI_INT, root, comm);
+        for (int i = 0; i < 8; i++)
+            SUITE_CHECK(got[i] == 1000 + i, "strided bcast: element %d is %d", i, got[i]);
+    }
+    /* The other way: contiguous at the root, strided elsewhere (the holes kept). */
+    for (int i = 0; i < 16; i++)
+        strided[i] = rank == root ? 2000 + i : -1;
+    if (rank == root)
+        MPI_Bcast(strided, 8, MPI_INT, root, comm);
+    else {
+        MPI_Bcast(strided, 1, every_other, root, comm);
+        for (int i = 0; i < 16; i++)
+            SUITE_CHECK(strided[i] == (i % 2 ? -1 : 2000 + i / 2), "strided receive: element %d is %d", i, strided[i]);
+    }
+    MPI_Type_free(&every_other);
+}
+
 static void check_all(MPI_Comm comm)
 {
+    check_bcast(comm);
     const int counts[] = {0, 1, 7, BIG, TOO_BIG};
     for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++)
         check_int_ops(comm, counts[i]);
