@@ -7,8 +7,9 @@
 // a second futex word, and each copies the result out. Waits sleep in the kernel.
 //
 // Used by the blocking Barrier, Allreduce (commutative predefined operations on contiguous
-// types, operands of at most kShmSlotBytes) and Bcast (at most kShmSlotBytes of data,
-// packed) of the opt variant; everything else keeps the schedules of
+// types, operands of at most kShmSlotBytes), Bcast (at most kShmSlotBytes of data,
+// packed) and Alltoall (equal blocks, the cluster's at most kShmStagingBytes) of the opt
+// variant; everything else keeps the schedules of
 // coll_build.cpp. The order of a reduction is fixed: inside a
 // cluster (((r0 op r1) op r2) ...) over its ranks in rank order, then between leaders
 // recursive doubling over cluster slots (coll_shm_leaders.cpp), so results are
@@ -25,6 +26,9 @@
 namespace lwmpi {
 
 constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the area
+// Alltoall through the area: the blocks the cluster sends (and those it receives) in one
+// staging buffer of at most this many bytes each.
+constexpr size_t kShmStagingBytes = 192 * 1024;
 
 // The area of `c`'s ranks on the calling rank's cluster: futex words and slots.
 struct ShmArea {
@@ -37,6 +41,7 @@ struct ShmArea {
     uint32_t released;   // futex word: the last round the leader released
     int error;           // the leader's verdict on the round it released last
     char* data;          // [members + 1] slots of kShmSlotBytes: the members', the result
+    char* staging;       // Alltoall's blocks while one runs (the leader's allocation)
     ShmArea* next;       // registry list
 };
 
@@ -58,6 +63,9 @@ int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datat
 int shm_bcast(Comm& c, void* buf, int count, MPI_Datatype type, int root);
 // Whether a Bcast of these arguments takes the shared-memory phase.
 bool shm_bcast_fits(int count, MPI_Datatype type);
+// Alltoall of equal blocks (not in place: see coll_shm_alltoall.cpp).
+int shm_alltoall(Comm& c, const PerRank& send, const PerRank& recv);
+bool shm_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv);
 // Whether an Allreduce of these arguments takes the shared-memory phase (the same answer on
 // every rank, as the arguments are).
 bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
@@ -69,5 +77,9 @@ int leaders_barrier(Comm& c);
 int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
 // Binomial tree over the slots rooted at `root_slot`: `data` from its leader to the others.
 int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot);
+// Alltoall's swap (coll_shm_alltoall.cpp): with m ranks on this cluster and blocks of b
+// bytes, every leader sends the group of slot s (m * n_s blocks at out + m * start[s] * b)
+// to s's leader and receives s's group for it at the same place in `in`; not its own.
+int leaders_exchange(Comm& c, char* out, char* in, size_t m, size_t b);
 
 }  // namespace lwmpi

@@ -50,7 +50,7 @@ ShmArea* attach(Comm& c)
         free(data);
         return nullptr;
     }
-    *a = ShmArea{c.context_id, leader_world, members, 1, false, 0, 0, MPI_SUCCESS, data, registry};
+    *a = ShmArea{c.context_id, leader_world, members, 1, false, 0, 0, MPI_SUCCESS, data, nullptr, registry};
     registry = a;
     return a;
 }
@@ -104,6 +104,7 @@ void shm_detach(Comm& c)
             break;
         }
     }
+    free(a->staging);
     free(a->data);
     free(a);
 }

@@ -3,7 +3,7 @@
 // schedule engine. Barrier and Allreduce: recursive doubling, log2 L rounds for L leaders
 // (a power of two); otherwise the slots beyond the largest power of two P fold into a
 // neighbour first and get the result last (log2 P + 2 rounds). Bcast: binomial tree,
-// ceil(log2 L) rounds.
+// ceil(log2 L) rounds. Alltoall: every leader pair once, all in flight.
 #include "coll_shm.hpp"
 
 namespace lwmpi {
@@ -120,6 +120,23 @@ int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot)
         int count = binomial_children(pos, n, children);
         for (int i = count - 1; i >= 0; i--)  // the largest subtree first
             s.send_bytes(leader_of(c.layout, (children[i] + root_slot) % n), data, bytes);
+        s.fence();
+    });
+}
+
+int leaders_exchange(Comm& c, char* out, char* in, size_t m, size_t b)
+{
+    return run_leaders(c, [&](Schedule& s, int me, int n) {
+        const int* start = c.layout.start;
+        for (int k = 1; k < n; k++) {  // step k: to me + k, from me - k
+            int to = (me + k) % n, from = (me - k + n) % n;
+            size_t from_at = m * static_cast<size_t>(start[from]) * b;
+            size_t to_at = m * static_cast<size_t>(start[to]) * b;
+            s.recv_bytes(leader_of(c.layout, from), in + from_at,
+                         m * static_cast<size_t>(start[from + 1] - start[from]) * b);
+            s.send_bytes(leader_of(c.layout, to), out + to_at,
+                         m * static_cast<size_t>(start[to + 1] - start[to]) * b);
+        }
         s.fence();
     });
 }

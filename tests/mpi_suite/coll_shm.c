@@ -9,8 +9,10 @@
  *  - splits by rank % 2 and % 3 and a reversed key order, so a cluster holds ranks of
  *    several communicators and the leader is not the lowest world rank;
  *  - barriers interleaved with nonblocking collectives;
- *  - Bcast from every root, beyond the area's size too, strided types against contiguous. */
+ *  - Bcast from every root, beyond the area's size too, strided types against contiguous;
+ *  - Alltoall of small blocks (through the area) and large ones, a strided send type. */
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "suite.h"
@@ -256,9 +258,65 @@ static void check_bcast(MPI_Comm comm)
     MPI_Type_free(&every_other);
 }
 
+/* Alltoall: block sizes through the area and (the largest) beyond its staging, a strided
+ * send type against contiguous receives. Block from r to d, element e:
+ * r * 100000 + d * 100 + e % 100. */
+static void check_alltoall(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    /* 3100 ints: beyond the staging at 4 ranks on a cluster (kept to small communicators,
+     * whose clusters have the memory). */
+    const int counts[] = {1, 16, size <= 4 ? 3100 : 0};
+    for (unsigned k = 0; k < sizeof counts / sizeof counts[0]; k++) {
+        int n = counts[k];
+        if (n == 0)
+            continue;
+        int *send = malloc(sizeof(int) * (size_t)(n * size)), *recv = malloc(sizeof(int) * (size_t)(n * size));
+        if (!send || !recv) {
+            SUITE_FAIL("no memory for %d ints", n * size);
+            free(send), free(recv);
+            return;
+        }
+        for (int d = 0; d < size; d++)
+            for (int e = 0; e < n; e++)
+                send[d * n + e] = rank * 100000 + d * 100 + e % 100;
+        memset(recv, 0, sizeof(int) * (size_t)(n * size));
+        MPI_Alltoall(send, n, MPI_INT, recv, n, MPI_INT, comm);
+        for (int r = 0; r < size; r++)
+            for (int e = 0; e < n; e++)
+                if (recv[r * n + e] != r * 100000 + rank * 100 + e % 100) {
+                    SUITE_FAIL("alltoall of %d: block from %d element %d is %d", n, r, e, recv[r * n + e]);
+                    r = size;
+                    break;
+                }
+        free(send), free(recv);
+    }
+    /* Two ints per block sent as one strided element (every other int of 4). */
+    MPI_Datatype pair;
+    MPI_Type_vector(2, 1, 2, MPI_INT, &pair);
+    MPI_Type_create_resized(pair, 0, 4 * sizeof(int), &pair);
+    MPI_Type_commit(&pair);
+    int *send = malloc(sizeof(int) * 4 * (size_t)size), *recv = malloc(sizeof(int) * 2 * (size_t)size);
+    for (int d = 0; d < size; d++) {
+        send[4 * d] = rank * 1000 + d;
+        send[4 * d + 1] = -1;
+        send[4 * d + 2] = -(rank * 1000 + d);
+        send[4 * d + 3] = -1;
+    }
+    MPI_Alltoall(send, 1, pair, recv, 2, MPI_INT, comm);
+    for (int r = 0; r < size; r++)
+        SUITE_CHECK(recv[2 * r] == r * 1000 + rank && recv[2 * r + 1] == -(r * 1000 + rank),
+                    "strided alltoall: from %d got (%d, %d)", r, recv[2 * r], recv[2 * r + 1]);
+    MPI_Type_free(&pair);
+    free(send), free(recv);
+}
+
 static void check_all(MPI_Comm comm)
 {
     check_bcast(comm);
+    check_alltoall(comm);
     const int counts[] = {0, 1, 7, BIG, TOO_BIG};
     for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++)
         check_int_ops(comm, counts[i]);
