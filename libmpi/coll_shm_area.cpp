@@ -5,26 +5,17 @@
 #include <string.h>
 
 #include <mputil/mputil.hpp>
-#include <nvx/thread.h>
 
 #include "coll_shm.hpp"
+#include "coll_shm_sync.hpp"
 #include "op.hpp"
 
 namespace lwmpi {
 
 namespace {
 
-nvx_mutex_t registry_lock = NVX_MUTEX_INITIALIZER;
+uint32_t registry_lock = 0;
 ShmArea* registry = nullptr;
-
-// Scoped hold of the registry lock.
-class RegistryHold {
-public:
-    RegistryHold() { nvx_mutex_lock(&registry_lock); }
-    ~RegistryHold() { nvx_mutex_unlock(&registry_lock); }
-    RegistryHold(const RegistryHold&) = delete;
-    RegistryHold& operator=(const RegistryHold&) = delete;
-};
 
 // The area of `c` on the calling rank's cluster, found or made; nullptr when out of
 // memory. A communicator's ranks on one cluster all hold the same leader (its lowest rank
@@ -36,7 +27,7 @@ ShmArea* attach(Comm& c)
     int slot = l.slot_of[c.rank];
     int members = l.start[slot + 1] - l.start[slot];
     int leader_world = c.world[l.members[l.start[slot]]];
-    RegistryHold hold;
+    FutexHold hold(&registry_lock);
     for (ShmArea* a = registry; a; a = a->next) {
         if (!a->retired && a->context_id == c.context_id && a->leader_world == leader_world) {
             a->attached++;
@@ -94,7 +85,7 @@ void shm_detach(Comm& c)
     if (!a)
         return;
     c.shm = nullptr;
-    RegistryHold hold;
+    FutexHold hold(&registry_lock);
     a->retired = true;
     if (--a->attached > 0)
         return;

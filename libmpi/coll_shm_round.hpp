@@ -10,9 +10,8 @@
 
 #include <stdint.h>
 
-#include <nvx/syscall.h>
-
 #include "coll_shm.hpp"
+#include "coll_shm_sync.hpp"
 
 namespace lwmpi {
 
@@ -26,7 +25,7 @@ inline void wait_for(uint32_t* word, uint32_t target)
         uint32_t now = __atomic_load_n(word, __ATOMIC_ACQUIRE);
         if (reached(now, target))
             return;
-        nvx_sys_futex_wait(word, now);
+        futex_wait(word, now);
     }
 }
 
@@ -50,7 +49,7 @@ inline void arrive(const Round& r)
     uint32_t target = r.number * static_cast<uint32_t>(r.area->members - 1);
     uint32_t now = __atomic_add_fetch(&r.area->arrived, 1, __ATOMIC_ACQ_REL);
     if (now == target)
-        nvx_sys_futex_wake(&r.area->arrived, 1);
+        futex_wake(&r.area->arrived, 1);
 }
 
 inline void wait_arrivals(const Round& r)
@@ -64,7 +63,7 @@ inline void release(const Round& r, int error)
     r.area->error = error;
     __atomic_store_n(&r.area->released, r.number, __ATOMIC_RELEASE);
     if (r.area->members > 1)
-        nvx_sys_futex_wake(&r.area->released, static_cast<uint32_t>(r.area->members - 1));
+        futex_wake(&r.area->released, static_cast<uint32_t>(r.area->members - 1));
 }
 
 inline int wait_release(const Round& r)
