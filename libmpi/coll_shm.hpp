@@ -1,10 +1,11 @@
 // The collectives' shared-memory phase. The ranks of a communicator on one cluster share an
 // area (one per communicator and cluster, found by context id and the cluster's leader,
 // made on the communicator's first shared-memory collective, freed with it): members copy
-// their operand into their slot of it and count their arrival on a futex word; the leader
-// (the cluster's lowest rank) combines the slots in rank order, talks to the other
+// their operand into their slot of it and count their arrival on a shared counter; the
+// leader (the cluster's lowest rank) combines the slots in rank order, talks to the other
 // clusters' leaders over the NoC, puts the result in the area and releases the members on
-// a second futex word, and each copies the result out. Waits sleep in the kernel.
+// a second counter, and each copies the result out. A rank waiting for a counter sleeps in
+// its own wait (request.hpp), so its other operations keep progressing meanwhile.
 //
 // Used by the blocking Barrier, Allreduce (commutative predefined operations on contiguous
 // types, operands of at most kShmSlotBytes), Bcast (at most kShmSlotBytes of data,
@@ -20,6 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <mputil/mputil.hpp>
+
 #include "coll.hpp"
 #include "comm.hpp"
 
@@ -30,15 +33,15 @@ constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the
 // staging buffer of at most this many bytes each.
 constexpr size_t kShmStagingBytes = 192 * 1024;
 
-// The area of `c`'s ranks on the calling rank's cluster: futex words and slots.
+// The area of `c`'s ranks on the calling rank's cluster: counters and slots.
 struct ShmArea {
     int context_id;      // key: the communicator's context id
     int leader_world;    // and the world rank of its leader on this cluster
     int members;         // ranks of the communicator on this cluster
     int attached;        // of them, those that hold it (the last one frees it)
     bool retired;        // a member let go: no new member may find it
-    uint32_t arrived;    // futex word: members' arrivals, counted over every round
-    uint32_t released;   // futex word: the last round the leader released
+    mputil::Counter arrived;   // members' arrivals, counted over every round
+    mputil::Counter released;  // rounds the leader released
     int error;           // the leader's verdict on the round it released last
     char* data;          // [members + 1] slots of kShmSlotBytes: the members', the result
     char* staging;       // Alltoall's blocks while one runs (the leader's allocation)

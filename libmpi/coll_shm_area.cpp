@@ -7,15 +7,22 @@
 #include <mputil/mputil.hpp>
 
 #include "coll_shm.hpp"
-#include "coll_shm_sync.hpp"
 #include "op.hpp"
 
 namespace lwmpi {
 
 namespace {
 
-uint32_t registry_lock = 0;
-ShmArea* registry = nullptr;
+ShmArea* registry = nullptr;  // under mputil::cluster_lock
+
+// Holds the cluster's lock for a scope.
+class ClusterHold {
+public:
+    ClusterHold() { mputil::cluster_lock(); }
+    ~ClusterHold() { mputil::cluster_unlock(); }
+    ClusterHold(const ClusterHold&) = delete;
+    ClusterHold& operator=(const ClusterHold&) = delete;
+};
 
 // The area of `c` on the calling rank's cluster, found or made; nullptr when out of
 // memory. A communicator's ranks on one cluster all hold the same leader (its lowest rank
@@ -27,7 +34,7 @@ ShmArea* attach(Comm& c)
     int slot = l.slot_of[c.rank];
     int members = l.start[slot + 1] - l.start[slot];
     int leader_world = c.world[l.members[l.start[slot]]];
-    FutexHold hold(&registry_lock);
+    ClusterHold hold;
     for (ShmArea* a = registry; a; a = a->next) {
         if (!a->retired && a->context_id == c.context_id && a->leader_world == leader_world) {
             a->attached++;
@@ -41,7 +48,7 @@ ShmArea* attach(Comm& c)
         free(data);
         return nullptr;
     }
-    *a = ShmArea{c.context_id, leader_world, members, 1, false, 0, 0, MPI_SUCCESS, data, nullptr, registry};
+    *a = ShmArea{c.context_id, leader_world, members, 1, false, {}, {}, MPI_SUCCESS, data, nullptr, registry};
     registry = a;
     return a;
 }
@@ -85,7 +92,7 @@ void shm_detach(Comm& c)
     if (!a)
         return;
     c.shm = nullptr;
-    FutexHold hold(&registry_lock);
+    ClusterHold hold;
     a->retired = true;
     if (--a->attached > 0)
         return;

@@ -6,71 +6,64 @@
 // area (each rank counts its own rounds: all run the same collectives in the same order),
 // so every round ends with a release the members wait for: a member that ran ahead would
 // count its next arrival in a round a slower member has not arrived at yet.
+// Waits go through the rank's own wait (request_wait_counter): a rank waiting here keeps
+// progressing its other operations, and whoever moves a counter rings the waiters' bells.
 #pragma once
 
 #include <stdint.h>
 
 #include "coll_shm.hpp"
-#include "coll_shm_sync.hpp"
+#include "request.hpp"
 
 namespace lwmpi {
 
-// Whether the counter `value` reached `target` (counters wrap: compared as a distance).
-inline bool reached(uint32_t value, uint32_t target) { return static_cast<int32_t>(value - target) >= 0; }
-
-// Sleeps in the kernel until *word reaches `target`.
-inline void wait_for(uint32_t* word, uint32_t target)
-{
-    for (;;) {
-        uint32_t now = __atomic_load_n(word, __ATOMIC_ACQUIRE);
-        if (reached(now, target))
-            return;
-        futex_wait(word, now);
-    }
-}
-
 // The calling rank's place in its cluster's area for this round.
 struct Round {
+    const Comm* comm;
     ShmArea* area;
     int index;        // 0: the leader
     uint32_t number;  // this round, counted from 1
     char* slot() const { return area->data + kShmSlotBytes * static_cast<size_t>(index); }
     char* result() const { return area->data + kShmSlotBytes * static_cast<size_t>(area->members); }
+    // The world rank of the cluster's i-th member (0: the leader).
+    int member_world(int i) const
+    {
+        const ClusterLayout& l = comm->layout;
+        return comm->world[l.members[l.start[l.slot_of[comm->rank]] + i]];
+    }
 };
 
 inline Round begin(Comm& c)
 {
-    return Round{c.shm, c.layout.index_in_slot[c.rank], ++c.shm_round};
+    return Round{&c, c.shm, c.layout.index_in_slot[c.rank], ++c.shm_round};
 }
 
 // A member's arrival (after filling its slot): the last one of the round wakes the leader.
 inline void arrive(const Round& r)
 {
     uint32_t target = r.number * static_cast<uint32_t>(r.area->members - 1);
-    uint32_t now = __atomic_add_fetch(&r.area->arrived, 1, __ATOMIC_ACQ_REL);
-    if (now == target)
-        futex_wake(&r.area->arrived, 1);
+    if (mputil::counter_add(&r.area->arrived, 1) == target)
+        mputil::wake_rank(r.member_world(0));
 }
 
 inline void wait_arrivals(const Round& r)
 {
-    wait_for(&r.area->arrived, r.number * static_cast<uint32_t>(r.area->members - 1));
+    request_wait_counter(&r.area->arrived, r.number * static_cast<uint32_t>(r.area->members - 1));
 }
 
 // Ends the round with the leader's verdict, which the members return.
 inline void release(const Round& r, int error)
 {
     r.area->error = error;
-    __atomic_store_n(&r.area->released, r.number, __ATOMIC_RELEASE);
-    if (r.area->members > 1)
-        futex_wake(&r.area->released, static_cast<uint32_t>(r.area->members - 1));
+    mputil::counter_add(&r.area->released, 1);  // one release a round: it counts the rounds
+    for (int i = 1; i < r.area->members; i++)
+        mputil::wake_rank(r.member_world(i));
 }
 
 inline int wait_release(const Round& r)
 {
-    wait_for(&r.area->released, r.number);
+    request_wait_counter(&r.area->released, r.number);
     return r.area->error;
 }
-
 
 }  // namespace lwmpi

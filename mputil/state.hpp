@@ -116,6 +116,7 @@ struct Cluster {
     int* node_of_rank;         // name lookups, cached: -1 = not looked up yet
     long* out_mailbox;         // per node: opened output mailbox + 1 (0 = none)
     nvx_mutex_t table_lock;    // opening out_mailbox entries, first-contact statistics
+    nvx_mutex_t shared_lock;   // cluster_lock(): libmpi's data the cluster's ranks share
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // futex word: Barrier messages the agent received so far
     int spare_first;           // local harts no rank is pinned to: spare_first ..

@@ -135,6 +135,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     for (bool u : used) c.clusters_used += u;
     for (unsigned n = 0; n < c.node_count; n++) c.out_mailbox[n] = 0;
     nvx_mutex_init(&c.table_lock);
+    nvx_mutex_init(&c.shared_lock);
     nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
     c.spare_first = nvx_rank_hart(&info, (unsigned)c.here);  // the ranks take the first PEs
     c.spare_count = (int)info.user_harts - c.here;
@@ -231,6 +232,9 @@ int local_ranks(int* world_ranks, int max)
 }
 
 void barrier_cluster() { nvx_barrier_wait(&g_cluster.local_barrier); }
+
+void cluster_lock() { nvx_mutex_lock(&g_cluster.shared_lock); }
+void cluster_unlock() { nvx_mutex_unlock(&g_cluster.shared_lock); }
 
 // Each rank publishes its endpoint (the cluster's MPI mailbox) under "mpi.<rank>"; the
 // world barrier makes sure every name exists before anyone looks one up.

@@ -17,11 +17,6 @@ const std::set<std::string> kCHeaders = {
     "string.h", "stdlib.h", "stdio.h",
 };
 
-// The one exception until mputil's interface offers a futex: the shared-memory collectives'
-// sleeping waits (coll_shm_sync.cpp), nvx's futex on the target and Linux's on the host.
-const std::set<std::string> kFutexShimHeaders = {"nvx/syscall.h", "linux/futex.h", "sys/syscall.h",
-                                                 "unistd.h"};
-
 // Why an include line is not allowed, or "" when it is.
 std::string violation(const std::string& target, bool angled) {
     if (target == "mpi.h" || target == "mpi_functions.h") return "";  // libmpi/include
@@ -55,9 +50,7 @@ TEST(Layering, LibmpiIncludesNothingOsDependent) {
             const size_t close = line.find(angled ? '>' : '"', open + 1);
             ASSERT_NE(close, std::string::npos) << entry.path() << ": " << line;
             const std::string target = line.substr(open + 1, close - open - 1);
-            const bool shim = entry.path().filename() == "coll_shm_sync.cpp" &&
-                              kFutexShimHeaders.count(target) != 0;
-            const std::string why = shim ? "" : violation(target, angled);
+            const std::string why = violation(target, angled);
             EXPECT_EQ(why, "") << entry.path() << " includes " << target;
             if (!angled && target.find('/') == std::string::npos) {
                 EXPECT_TRUE(fs::exists(entry.path().parent_path() / target))
