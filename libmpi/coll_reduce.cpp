@@ -105,23 +105,31 @@ int check_reduction_buffers(Reduction kind, const Comm& c, const void* send, con
     return send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_buffer(send, count, type);
 }
 
-// A blocking Allreduce through the cluster's shared memory when it applies (coll_shm.hpp);
-// false: the schedule takes it (and reports any argument error).
-bool shm_reduction(const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
-                   MPI_Comm comm, int* err)
+// A blocking Allreduce or Reduce through the cluster's shared memory when it applies
+// (coll_shm.hpp); false: the schedule takes it (and reports any argument error). A Reduce's
+// root takes it with bad buffers too: its verdict travels with the data to every rank, as
+// agree_with_root spreads it on the schedules' path.
+bool shm_reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type,
+                   MPI_Op op, int root, MPI_Comm comm, int* err)
 {
     Comm* c = comm_get(comm);
     ReduceShape shape;
     if (!c || is_inter(*c) || check_reduce_args(count, type, op, &shape) != MPI_SUCCESS ||
-        check_reduction_buffers(Reduction::ToAll, *c, send, recv, count, type, 0) != MPI_SUCCESS ||
-        !shm_allreduce_fits(count, type, op))
+        !shm_allreduce_fits(count, type, op) ||
+        (kind == Reduction::ToRoot && check_root(*c, root) != MPI_SUCCESS))
+        return false;
+    bool is_root = kind == Reduction::ToRoot && c->rank == root;
+    int verdict = check_reduction_buffers(kind, *c, send, recv, count, type, root);
+    if (verdict != MPI_SUCCESS && !is_root)
         return false;
     bool use = false;
     *err = shm_ready(*c, &use);
     if (*err == MPI_SUCCESS && !use)
         return false;
+    const void* input = verdict == MPI_SUCCESS ? input_of(send, recv) : nullptr;
     if (*err == MPI_SUCCESS)
-        *err = shm_allreduce(*c, input_of(send, recv), recv, count, type, op);
+        *err = kind == Reduction::ToRoot ? shm_reduce(*c, input, recv, count, type, op, root, verdict)
+                                         : shm_allreduce(*c, input, recv, count, type, op);
     *err = fail(comm, *err);
     return true;
 }
@@ -242,6 +250,9 @@ int api::Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_
 {
     if (is_intercomm(comm))
         return inter_reduce(send, recv, count, type, op, root, comm);
+    int err;
+    if (shm_reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, &err))
+        return err;
     return reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, kBlocking);
 }
 
@@ -258,7 +269,7 @@ int api::Allreduce(const void* send, void* recv, int count, MPI_Datatype type, M
     if (is_intercomm(comm))
         return inter_allreduce(send, recv, count, type, op, comm);
     int err;
-    if (shm_reduction(send, recv, count, type, op, comm, &err))
+    if (shm_reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, &err))
         return err;
     return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, kBlocking);
 }

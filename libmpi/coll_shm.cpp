@@ -34,41 +34,99 @@ bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op)
     return static_cast<size_t>(type_size(type)) * static_cast<size_t>(count) <= kShmSlotBytes;
 }
 
-int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
-                  MPI_Op op)
+namespace {
+
+// A reduction's operand in its slot: slots hold the data packed; as the type is contiguous,
+// slot - lb is its typed address.
+struct Operand {
+    size_t bytes;
+    MPI_Aint lb;
+    Operand(int count, MPI_Datatype type)
+        : bytes(static_cast<size_t>(type_size(type)) * static_cast<size_t>(count)), lb(type_lb(type)) {}
+    void copy_out(const char* from, void* result) const { memcpy(static_cast<char*>(result) + lb, from, bytes); }
+};
+
+// The leader's start of a reduction round: its operand (in_data; nullptr: none), then each
+// member's in rank order, combined into the result slot. Every member read the last round's result before it
+// arrived at this one.
+int combine_members(const Round& r, const Operand& o, const char* in_data, int count,
+                    MPI_Datatype type, MPI_Op op)
 {
-    // Slots hold the data packed; as the type is contiguous, slot - lb is its typed address.
-    size_t bytes = static_cast<size_t>(type_size(type)) * static_cast<size_t>(count);
-    MPI_Aint lb = type_lb(type);
-    const char* in_data = static_cast<const char*>(input) + lb;
-    char* out_data = static_cast<char*>(result) + lb;
-    Round r = begin(c);
-    if (r.index != 0) {
-        memcpy(r.slot(), in_data, bytes);
-        arrive(r);
-        leaders_allreduce(c, nullptr, count, type, op);  // only advances the sequence here
-        int err = wait_release(r);
-        if (err == MPI_SUCCESS)
-            memcpy(out_data, r.result(), bytes);
-        return err;
-    }
-    // The leader: its operand first, then each member's in rank order.
-    // Every member read the last round's result before arriving at this one.
     wait_arrivals(r);
     char* acc = r.result();
-    memcpy(acc, in_data, bytes);
+    if (in_data)
+        memcpy(acc, in_data, o.bytes);
+    else  // a root with bad buffers: the result is not used
+        memset(acc, 0, o.bytes);
     int err = MPI_SUCCESS;
     for (int i = 1; i < r.area->members && err == MPI_SUCCESS; i++) {
         // acc = slot op acc: the same bits as acc op slot, the op being commutative.
         const char* slot = r.area->data + kShmSlotBytes * static_cast<size_t>(i);
-        err = op_apply(op, slot - lb, acc - lb, count, type);
+        err = op_apply(op, slot - o.lb, acc - o.lb, count, type);
     }
-    int leaders_err = leaders_allreduce(c, acc - lb, count, type, op);
+    return err;
+}
+
+}  // namespace
+
+int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
+                  MPI_Op op)
+{
+    Operand o(count, type);
+    const char* in_data = static_cast<const char*>(input) + o.lb;
+    Round r = begin(c);
+    if (r.index != 0) {
+        memcpy(r.slot(), in_data, o.bytes);
+        arrive(r);
+        leaders_allreduce(c, nullptr, count, type, op);  // only advances the sequence here
+        int err = wait_release(r);
+        if (err == MPI_SUCCESS)
+            o.copy_out(r.result(), result);
+        return err;
+    }
+    int err = combine_members(r, o, in_data, count, type, op);
+    int leaders_err = leaders_allreduce(c, r.result() - o.lb, count, type, op);
     if (err == MPI_SUCCESS)
         err = leaders_err;
     release(r, err);
     if (err == MPI_SUCCESS)
-        memcpy(out_data, acc, bytes);
+        o.copy_out(r.result(), result);
+    return err;
+}
+
+int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type, MPI_Op op,
+               int root, int verdict)
+{
+    Operand o(count, type);
+    const char* in_data = input ? static_cast<const char*>(input) + o.lb : nullptr;
+    const ClusterLayout& l = c.layout;
+    int root_slot = l.slot_of[root];
+    Round r = begin(c);
+    if (r.index != 0) {
+        if (in_data)
+            memcpy(r.slot(), in_data, o.bytes);
+        if (c.rank == root)
+            r.area->root_verdict = verdict;
+        arrive(r);
+        leaders_reduce(c, nullptr, count, type, op, root_slot, nullptr);  // advances the sequence
+        int err = wait_release(r);
+        if (err == MPI_SUCCESS && c.rank == root)
+            o.copy_out(r.result(), result);
+        return err;
+    }
+    int err = combine_members(r, o, in_data, count, type, op);
+    // The root's verdict: its own, its member's (written before it arrived), or the tree's.
+    int root_verdict = c.rank == root ? verdict
+                       : root_slot == l.slot_of[c.rank] ? r.area->root_verdict
+                                                        : MPI_SUCCESS;
+    int leaders_err = leaders_reduce(c, r.result() - o.lb, count, type, op, root_slot, &root_verdict);
+    if (err == MPI_SUCCESS)
+        err = leaders_err;
+    if (err == MPI_SUCCESS)
+        err = root_verdict;
+    release(r, err);
+    if (err == MPI_SUCCESS && c.rank == root)
+        o.copy_out(r.result(), result);
     return err;
 }
 

@@ -7,14 +7,14 @@
 // a second counter, and each copies the result out. A rank waiting for a counter sleeps in
 // its own wait (request.hpp), so its other operations keep progressing meanwhile.
 //
-// Used by the blocking Barrier, Allreduce (commutative predefined operations on contiguous
-// types, operands of at most kShmSlotBytes), Bcast (at most kShmSlotBytes of data,
+// Used by the blocking Barrier, Allreduce and Reduce (commutative predefined operations on
+// contiguous types, operands of at most kShmSlotBytes), Bcast (at most kShmSlotBytes of data,
 // packed) and Alltoall (equal blocks, the cluster's at most kShmStagingBytes) of the opt
 // variant; everything else keeps the schedules of
 // coll_build.cpp. The order of a reduction is fixed: inside a
 // cluster (((r0 op r1) op r2) ...) over its ranks in rank order, then between leaders
-// recursive doubling over cluster slots (coll_shm_leaders.cpp), so results are
-// bit-identical from run to run and on every rank.
+// recursive doubling over cluster slots (Reduce: a binomial tree rooted at the root's slot)
+// (coll_shm_leaders.cpp), so results are bit-identical from run to run and on every rank.
 #pragma once
 
 #include <mpi.h>
@@ -43,6 +43,7 @@ struct ShmArea {
     mputil::Counter arrived;   // members' arrivals, counted over every round
     mputil::Counter released;  // rounds the leader released
     int error;           // the leader's verdict on the round it released last
+    int root_verdict;    // Reduce: its root's check of its buffers, when a member here
     char* data;          // [members + 1] slots of kShmSlotBytes: the members', the result
     char* staging;       // Alltoall's blocks while one runs (the leader's allocation)
     ShmArea* next;       // registry list
@@ -62,6 +63,11 @@ void shm_detach(Comm& c);
 int shm_barrier(Comm& c);
 int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
                   MPI_Op op);
+// Reduce to `root` (the same arguments as Allreduce; `result`: the root's): `verdict` is
+// the root's check of its own buffers (then input is nullptr if it failed), which every
+// rank returns, as agree_with_root spreads it on the schedules' path.
+int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type, MPI_Op op,
+               int root, int verdict);
 // Bcast of `count` elements of `type` (at most kShmSlotBytes of data).
 int shm_bcast(Comm& c, void* buf, int count, MPI_Datatype type, int root);
 // Whether a Bcast of these arguments takes the shared-memory phase.
@@ -69,8 +75,8 @@ bool shm_bcast_fits(int count, MPI_Datatype type);
 // Alltoall of equal blocks (not in place: see coll_shm_alltoall.cpp).
 int shm_alltoall(Comm& c, const PerRank& send, const PerRank& recv);
 bool shm_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv);
-// Whether an Allreduce of these arguments takes the shared-memory phase (the same answer on
-// every rank, as the arguments are).
+// Whether an Allreduce (or a Reduce) of these arguments takes the shared-memory phase (the
+// same answer on every rank, as the arguments are).
 bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
 
 // The leaders' phase (coll_shm_leaders.cpp): the calling rank leads its cluster's slot of
@@ -78,6 +84,12 @@ bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
 int leaders_barrier(Comm& c);
 // `acc`: this leader's cluster's partial result in place (typed, `count` of `type`).
 int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
+// Binomial tree over the slots rooted at `root_slot`: the root leader's *verdict (an MPI
+// error class) goes down to every leader, then `acc` (this leader's cluster's partial
+// result) up, each leader combining its children's in a fixed order; the root leader's acc
+// ends as the result.
+int leaders_reduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op, int root_slot,
+                   int* verdict);
 // Binomial tree over the slots rooted at `root_slot`: `data` from its leader to the others.
 int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot);
 // Alltoall's swap (coll_shm_alltoall.cpp): with m ranks on this cluster and blocks of b

@@ -48,7 +48,7 @@ ShmArea* attach(Comm& c)
         free(data);
         return nullptr;
     }
-    *a = ShmArea{c.context_id, leader_world, members, 1, false, {}, {}, MPI_SUCCESS, data, nullptr, registry};
+    *a = ShmArea{c.context_id, leader_world, members, 1, false, {}, {}, MPI_SUCCESS, MPI_SUCCESS, data, nullptr, registry};
     registry = a;
     return a;
 }

@@ -3,7 +3,8 @@
 // schedule engine. Barrier and Allreduce: recursive doubling, log2 L rounds for L leaders
 // (a power of two); otherwise the slots beyond the largest power of two P fold into a
 // neighbour first and get the result last (log2 P + 2 rounds). Bcast: binomial tree,
-// ceil(log2 L) rounds. Alltoall: every leader pair once, all in flight.
+// ceil(log2 L) rounds; Reduce: the same tree down (the root's verdict) and up (the data).
+// Alltoall: every leader pair once, all in flight.
 #include "coll_shm.hpp"
 
 namespace lwmpi {
@@ -104,6 +105,40 @@ int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op o
         void* tmp = operand_scratch(s, shape);
         if (tmp)
             build_doubling(s, me, n, acc, tmp, count, type, op);
+    });
+}
+
+int leaders_reduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op, int root_slot,
+                   int* verdict)
+{
+    return run_leaders(c, [&](Schedule& s, int me, int n) {
+        ReduceShape shape;
+        if (reduce_shape(type, count, op, &shape) != MPI_SUCCESS)
+            return;
+        int pos = (me - root_slot + n) % n;
+        int parent = binomial_parent(pos);
+        int children[32];
+        int count_children = binomial_children(pos, n, children);
+        if (parent >= 0) {
+            s.recv_bytes(leader_of(c.layout, (parent + root_slot) % n), verdict, sizeof *verdict);
+            s.fence();
+        }
+        for (int i = 0; i < count_children; i++)
+            s.send_bytes(leader_of(c.layout, (children[i] + root_slot) % n), verdict, sizeof *verdict);
+        // Every child's partial at once, combined in the children's order.
+        void* partial[32];
+        for (int i = 0; i < count_children; i++) {
+            if (!(partial[i] = operand_scratch(s, shape)))
+                return;
+            s.recv(leader_of(c.layout, (children[i] + root_slot) % n), partial[i], count, type);
+        }
+        s.fence();
+        for (int i = 0; i < count_children; i++)
+            s.combine(op, partial[i], acc, count, type);
+        if (parent >= 0) {
+            s.send(leader_of(c.layout, (parent + root_slot) % n), acc, count, type);
+            s.fence();
+        }
     });
 }
 
