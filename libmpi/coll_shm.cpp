@@ -1,5 +1,5 @@
-// Barrier, Allreduce and Bcast through the cluster's shared area (see coll_shm.hpp), each
-// one round (coll_shm_round.hpp).
+// Barrier, Allreduce, Reduce and Bcast through the cluster's shared area (see coll_shm.hpp),
+// each one round (coll_shm_round.hpp).
 #include <string.h>
 
 #include "coll_shm.hpp"
@@ -9,7 +9,6 @@
 #include "op.hpp"
 
 namespace lwmpi {
-
 
 int shm_barrier(Comm& c)
 {
@@ -47,8 +46,8 @@ struct Operand {
 };
 
 // The leader's start of a reduction round: its operand (in_data; nullptr: none), then each
-// member's in rank order, combined into the result slot. Every member read the last round's result before it
-// arrived at this one.
+// member's in rank order, combined into the result slot. Every member read the last round's
+// result before it arrived at this one.
 int combine_members(const Round& r, const Operand& o, const char* in_data, int count,
                     MPI_Datatype type, MPI_Op op)
 {

@@ -85,9 +85,9 @@ int leaders_barrier(Comm& c);
 // `acc`: this leader's cluster's partial result in place (typed, `count` of `type`).
 int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
 // Binomial tree over the slots rooted at `root_slot`: the root leader's *verdict (an MPI
-// error class) goes down to every leader, then `acc` (this leader's cluster's partial
-// result) up, each leader combining its children's in a fixed order; the root leader's acc
-// ends as the result.
+// error class) goes down to every leader while `acc` (this leader's cluster's partial
+// result) goes up, each leader combining its children's in a fixed order; the root
+// leader's acc ends as the result.
 int leaders_reduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op, int root_slot,
                    int* verdict);
 // Binomial tree over the slots rooted at `root_slot`: `data` from its leader to the others.

@@ -3,8 +3,10 @@
 // schedule engine. Barrier and Allreduce: recursive doubling, log2 L rounds for L leaders
 // (a power of two); otherwise the slots beyond the largest power of two P fold into a
 // neighbour first and get the result last (log2 P + 2 rounds). Bcast: binomial tree,
-// ceil(log2 L) rounds; Reduce: the same tree down (the root's verdict) and up (the data).
+// ceil(log2 L) rounds; Reduce: the same tree down (the root's verdict) and, at the same
+// time, up (the data).
 // Alltoall: every leader pair once, all in flight.
+#include "coll_engine.hpp"
 #include "coll_shm.hpp"
 
 namespace lwmpi {
@@ -111,35 +113,54 @@ int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op o
 int leaders_reduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op, int root_slot,
                    int* verdict)
 {
-    return run_leaders(c, [&](Schedule& s, int me, int n) {
-        ReduceShape shape;
-        if (reduce_shape(type, count, op, &shape) != MPI_SUCCESS)
-            return;
-        int pos = (me - root_slot + n) % n;
-        int parent = binomial_parent(pos);
-        int children[32];
-        int count_children = binomial_children(pos, n, children);
-        if (parent >= 0) {
-            s.recv_bytes(leader_of(c.layout, (parent + root_slot) % n), verdict, sizeof *verdict);
-            s.fence();
-        }
+    // Two schedules in flight at once, so that neither waits for the other: the verdict down
+    // the tree and the partial results up it. Every rank takes both places in the sequence.
+    uint32_t after = c.coll_sequence + 2;
+    if (!leads(c)) {
+        c.coll_sequence = after;
+        return MPI_SUCCESS;
+    }
+    Schedule* down = Schedule::create(c);
+    Schedule* up = down ? Schedule::create(c) : nullptr;
+    c.coll_sequence = after;
+    if (!up) {
+        Schedule::destroy(down);
+        return MPI_ERR_NO_MEM;
+    }
+    const ClusterLayout& l = c.layout;
+    int n = l.slots;
+    int pos = (l.slot_of[c.rank] - root_slot + n) % n;
+    auto leader_at = [&](int p) { return leader_of(l, (p + root_slot) % n); };
+    int parent = binomial_parent(pos);
+    int children[32];
+    int count_children = binomial_children(pos, n, children);
+    if (parent >= 0) {
+        down->recv_bytes(leader_at(parent), verdict, sizeof *verdict);
+        down->fence();
+    }
+    for (int i = 0; i < count_children; i++)
+        down->send_bytes(leader_at(children[i]), verdict, sizeof *verdict);
+    down->fence();
+    // Every child's partial result at once, combined in the children's order.
+    ReduceShape shape;
+    void* partial[32];
+    bool built = reduce_shape(type, count, op, &shape) == MPI_SUCCESS;
+    for (int i = 0; i < count_children && built; i++) {
+        built = (partial[i] = operand_scratch(*up, shape)) != nullptr;
+        if (built)
+            up->recv(leader_at(children[i]), partial[i], count, type);
+    }
+    if (built) {
+        up->fence();
         for (int i = 0; i < count_children; i++)
-            s.send_bytes(leader_of(c.layout, (children[i] + root_slot) % n), verdict, sizeof *verdict);
-        // Every child's partial at once, combined in the children's order.
-        void* partial[32];
-        for (int i = 0; i < count_children; i++) {
-            if (!(partial[i] = operand_scratch(s, shape)))
-                return;
-            s.recv(leader_of(c.layout, (children[i] + root_slot) % n), partial[i], count, type);
-        }
-        s.fence();
-        for (int i = 0; i < count_children; i++)
-            s.combine(op, partial[i], acc, count, type);
+            up->combine(op, partial[i], acc, count, type);
         if (parent >= 0) {
-            s.send(leader_of(c.layout, (parent + root_slot) % n), acc, count, type);
-            s.fence();
+            up->send(leader_at(parent), acc, count, type);
+            up->fence();
         }
-    });
+    }
+    Schedule* both[] = {down, up};
+    return schedules_run(both, 2);
 }
 
 int leaders_bcast(Comm& c, void* data, size_t bytes, int root_slot)
