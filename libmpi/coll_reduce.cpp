@@ -106,9 +106,9 @@ int check_reduction_buffers(Reduction kind, const Comm& c, const void* send, con
 }
 
 // A blocking Allreduce or Reduce through the cluster's shared memory when it applies
-// (coll_shm.hpp); false: the schedule takes it (and reports any argument error). A Reduce's
-// root takes it with bad buffers too: its verdict travels with the data to every rank, as
-// agree_with_root spreads it on the schedules' path.
+// (coll_shm.hpp); false: the schedule takes it (and reports any argument error). A Reduce
+// takes it with bad buffers too, as every rank of the schedules' path takes part in the
+// root's verdict: each rank returns its own error, else the root's.
 bool shm_reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type,
                    MPI_Op op, int root, MPI_Comm comm, int* err)
 {
@@ -118,9 +118,8 @@ bool shm_reduction(Reduction kind, const void* send, void* recv, int count, MPI_
         !shm_allreduce_fits(count, type, op) ||
         (kind == Reduction::ToRoot && check_root(*c, root) != MPI_SUCCESS))
         return false;
-    bool is_root = kind == Reduction::ToRoot && c->rank == root;
     int verdict = check_reduction_buffers(kind, *c, send, recv, count, type, root);
-    if (verdict != MPI_SUCCESS && !is_root)
+    if (verdict != MPI_SUCCESS && kind != Reduction::ToRoot)
         return false;
     bool use = false;
     *err = shm_ready(*c, &use);

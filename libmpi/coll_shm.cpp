@@ -55,7 +55,7 @@ int combine_members(const Round& r, const Operand& o, const char* in_data, int c
     char* acc = r.result();
     if (in_data)
         memcpy(acc, in_data, o.bytes);
-    else  // a root with bad buffers: the result is not used
+    else  // bad buffers (this rank returns its error): zeros stand for its operand
         memset(acc, 0, o.bytes);
     int err = MPI_SUCCESS;
     for (int i = 1; i < r.area->members && err == MPI_SUCCESS; i++) {
@@ -109,6 +109,8 @@ int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype
         arrive(r);
         leaders_reduce(c, nullptr, count, type, op, root_slot, nullptr);  // advances the sequence
         int err = wait_release(r);
+        if (verdict != MPI_SUCCESS)
+            return verdict;
         if (err == MPI_SUCCESS && c.rank == root)
             o.copy_out(r.result(), result);
         return err;
@@ -124,6 +126,8 @@ int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype
     if (err == MPI_SUCCESS)
         err = root_verdict;
     release(r, err);
+    if (verdict != MPI_SUCCESS)
+        return verdict;
     if (err == MPI_SUCCESS && c.rank == root)
         o.copy_out(r.result(), result);
     return err;

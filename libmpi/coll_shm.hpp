@@ -64,8 +64,9 @@ int shm_barrier(Comm& c);
 int shm_allreduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type,
                   MPI_Op op);
 // Reduce to `root` (the same arguments as Allreduce; `result`: the root's): `verdict` is
-// the root's check of its own buffers (then input is nullptr if it failed), which every
-// rank returns, as agree_with_root spreads it on the schedules' path.
+// the calling rank's check of its own buffers (input is nullptr if it failed). Each rank
+// returns its own error, else the root's, which goes to every rank as agree_with_root
+// spreads it on the schedules' path.
 int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype type, MPI_Op op,
                int root, int verdict);
 // Bcast of `count` elements of `type` (at most kShmSlotBytes of data).

@@ -5,8 +5,9 @@
  *    MPI_IN_PLACE at the root;
  *  - MAXLOC on MPI_2INT, a commutative and a non-commutative user operation (schedules);
  *  - a double sum whose value depends on the grouping: the same bits in every repetition;
- *  - errors under MPI_ERRORS_RETURN: a bad root, count or operation on every rank, and a
- *    root whose buffers are wrong (null, or overlapping), which every rank reports. */
+ *  - errors under MPI_ERRORS_RETURN: a bad root, count or operation on every rank, a
+ *    root whose buffers are wrong (null, or overlapping), which every rank reports, and a
+ *    null operand on every rank. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +166,10 @@ static void check_errors(MPI_Comm comm)
     err = MPI_Reduce(in, rank == root ? in + 1 : out, 2, MPI_INT, MPI_SUM, root, comm);
     MPI_Error_class(err, &cls);
     SUITE_CHECK(cls == MPI_ERR_BUFFER, "overlapping buffers at the root: class %d", cls);
+    /* Bad buffers on every rank: each reports its own error. */
+    err = MPI_Reduce(NULL, out, 4, MPI_INT, MPI_SUM, root, comm);
+    MPI_Error_class(err, &cls);
+    SUITE_CHECK(cls == MPI_ERR_BUFFER, "null operand everywhere: class %d", cls);
     /* The communicator works on afterwards. */
     int one = 1, total = 0;
     err = MPI_Reduce(&one, &total, 1, MPI_INT, MPI_SUM, root, comm);
