@@ -404,6 +404,7 @@ uint32_t counter_add(Counter* c, uint32_t n)
 {
     uint64_t now = now_stamp();
     uint64_t seen = __atomic_load_n(&c->stamp, __ATOMIC_RELAXED);
+    // An atomic maximum: a failed exchange reloads `seen`, retried only while it is older.
     while (seen < now &&
            !__atomic_compare_exchange_n(&c->stamp, &seen, now, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
     }
