@@ -20,7 +20,8 @@ namespace lwmpi {
 // MPI_ERRORS_RETURN the other ranks may wait for it: no agreement round is paid on every
 // collective call to cover that case. The exception is the rooted calls (Reduce, Gather(v),
 // Scatter(v)), whose root alone has some buffers: there the root's verdict is broadcast
-// (agree_with_root) before the data phase, so a bad root buffer fails on every rank.
+// (agree_with_root) before the data phase, so a bad root buffer fails on every rank (the
+// shared-memory Reduce sends it down the leaders' tree beside the data: coll_shm.hpp).
 
 int check_root(const Comm& c, int root);                        // MPI_ERR_ROOT
 // Counts and displacements of the v-collectives: MPI_ERR_ARG for a missing array,

@@ -119,6 +119,10 @@ private:
 // is destroyed (taking `s`) whatever the result.
 int schedule_run(Schedule* s);
 int schedule_start(Schedule* s, MPI_Request* request);
+// Runs n (at most kMaxSchedulesRun) schedules at once, each on its own tag, to the end of
+// all of them: the blocking collectives whose phases overlap. Returns the first error.
+constexpr int kMaxSchedulesRun = 4;
+int schedules_run(Schedule* const* s, int n);
 
 // What request.cpp asks of requests that carry a schedule (Request::schedule). Every wait
 // advances all of the rank's active collectives and sleeps on their transfers too, so a

@@ -6,6 +6,7 @@
 #include "api.hpp"
 #include "coll.hpp"
 #include "coll_check.hpp"
+#include "coll_shm.hpp"
 #include "datatype.hpp"
 #include "intercomm.hpp"
 #include "p2p_check.hpp"
@@ -108,19 +109,47 @@ int allgather(MPI_Comm comm, CollStart start, const void* send, int scount, MPI_
     });
 }
 
+// Alltoall(v,w)'s argument checks.
+int check_alltoall(Comm& c, const PerRank& send, const PerRank& recv)
+{
+    bool in_place = send.buf == MPI_IN_PLACE;
+    int err = recv.w_form ? check_w_blocks(c, recv) : check_blocks(c, recv);
+    if (err == MPI_SUCCESS && !in_place)
+        err = send.w_form ? check_w_blocks(c, send) : check_blocks(c, send);
+    if (err == MPI_SUCCESS)
+        err = check_blocks_buffer(c, recv);
+    if (err == MPI_SUCCESS && !in_place)
+        err = check_blocks_buffer(c, send);
+    if (err == MPI_SUCCESS && aliased(c, send, recv))
+        err = MPI_ERR_BUFFER;
+    return err;
+}
+
+// A blocking Alltoall through the cluster's shared memory when it applies (coll_shm.hpp);
+// false: the schedule takes it (and reports any argument error).
+bool shm_alltoall_call(MPI_Comm comm, const PerRank& send, const PerRank& recv, int* err)
+{
+    Comm* c = comm_get(comm);
+    if (!c || is_inter(*c) || check_alltoall(*c, send, recv) != MPI_SUCCESS ||
+        !shm_alltoall_fits(*c, send, recv))
+        return false;
+    bool use = false;
+    *err = shm_ready(*c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    if (*err == MPI_SUCCESS)
+        *err = shm_alltoall(*c, send, recv);
+    *err = fail(comm, *err);
+    return true;
+}
+
 int alltoall(MPI_Comm comm, CollStart start, const PerRank& send, const PerRank& recv)
 {
+    int err;
+    if (!start.nonblocking && !send.w_form && shm_alltoall_call(comm, send, recv, &err))
+        return err;
     return coll_call(comm, start, [&](Comm& c, Schedule& s) {
-        bool in_place = send.buf == MPI_IN_PLACE;
-        int err = recv.w_form ? check_w_blocks(c, recv) : check_blocks(c, recv);
-        if (err == MPI_SUCCESS && !in_place)
-            err = send.w_form ? check_w_blocks(c, send) : check_blocks(c, send);
-        if (err == MPI_SUCCESS)
-            err = check_blocks_buffer(c, recv);
-        if (err == MPI_SUCCESS && !in_place)
-            err = check_blocks_buffer(c, send);
-        if (err == MPI_SUCCESS && aliased(c, send, recv))
-            err = MPI_ERR_BUFFER;
+        int err = check_alltoall(c, send, recv);
         if (err == MPI_SUCCESS)
             build_alltoall(s, send, recv);
         return err;

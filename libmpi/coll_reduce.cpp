@@ -7,6 +7,7 @@
 #include "api.hpp"
 #include "coll.hpp"
 #include "coll_check.hpp"
+#include "coll_shm.hpp"
 #include "datatype.hpp"
 #include "intercomm.hpp"
 #include "p2p_check.hpp"
@@ -104,6 +105,34 @@ int check_reduction_buffers(Reduction kind, const Comm& c, const void* send, con
     return send == MPI_IN_PLACE ? MPI_ERR_BUFFER : check_buffer(send, count, type);
 }
 
+// A blocking Allreduce or Reduce through the cluster's shared memory when it applies
+// (coll_shm.hpp); false: the schedule takes it (and reports any argument error). A Reduce
+// takes it with bad buffers too, as every rank of the schedules' path takes part in the
+// root's verdict: each rank returns its own error, else the root's.
+bool shm_reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type,
+                   MPI_Op op, int root, MPI_Comm comm, int* err)
+{
+    Comm* c = comm_get(comm);
+    ReduceShape shape;
+    if (!c || is_inter(*c) || check_reduce_args(count, type, op, &shape) != MPI_SUCCESS ||
+        !shm_allreduce_fits(count, type, op) ||
+        (kind == Reduction::ToRoot && check_root(*c, root) != MPI_SUCCESS))
+        return false;
+    int verdict = check_reduction_buffers(kind, *c, send, recv, count, type, root);
+    if (verdict != MPI_SUCCESS && kind != Reduction::ToRoot)
+        return false;
+    bool use = false;
+    *err = shm_ready(*c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    const void* input = verdict == MPI_SUCCESS ? input_of(send, recv) : nullptr;
+    if (*err == MPI_SUCCESS)
+        *err = kind == Reduction::ToRoot ? shm_reduce(*c, input, recv, count, type, op, root, verdict)
+                                         : shm_allreduce(*c, input, recv, count, type, op);
+    *err = fail(comm, *err);
+    return true;
+}
+
 int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
               int root, MPI_Comm comm, CollStart start)
 {
@@ -133,10 +162,36 @@ int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datat
 
 int barrier(MPI_Comm comm, CollStart start)
 {
+    Comm* c = start.nonblocking ? nullptr : comm_get(comm);
+    if (c && !is_inter(*c)) {
+        bool use = false;
+        int err = shm_ready(*c, &use);
+        if (err != MPI_SUCCESS || use)
+            return fail(comm, err == MPI_SUCCESS ? shm_barrier(*c) : err);
+    }
     return coll_call(comm, start, [](Comm&, Schedule& s) {
         build_barrier(s);
         return MPI_SUCCESS;
     });
+}
+
+// A blocking Bcast through the cluster's shared memory when it applies (coll_shm.hpp);
+// false: the schedule takes it (and reports any argument error).
+bool shm_bcast_call(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, int* err)
+{
+    Comm* c = comm_get(comm);
+    if (!c || is_inter(*c) || check_count(count) != MPI_SUCCESS || check_type(type) != MPI_SUCCESS ||
+        check_root(*c, root) != MPI_SUCCESS || check_buffer(buf, count, type) != MPI_SUCCESS ||
+        !shm_bcast_fits(count, type))
+        return false;
+    bool use = false;
+    *err = shm_ready(*c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    if (*err == MPI_SUCCESS)
+        *err = shm_bcast(*c, buf, count, type, root);
+    *err = fail(comm, *err);
+    return true;
 }
 
 int bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, CollStart start)
@@ -177,6 +232,9 @@ int api::Bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     if (is_intercomm(comm))
         return inter_bcast(buf, count, type, root, comm);
+    int err;
+    if (shm_bcast_call(buf, count, type, root, comm, &err))
+        return err;
     return bcast(buf, count, type, root, comm, kBlocking);
 }
 
@@ -191,6 +249,9 @@ int api::Reduce(const void* send, void* recv, int count, MPI_Datatype type, MPI_
 {
     if (is_intercomm(comm))
         return inter_reduce(send, recv, count, type, op, root, comm);
+    int err;
+    if (shm_reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, &err))
+        return err;
     return reduction(Reduction::ToRoot, send, recv, count, type, op, root, comm, kBlocking);
 }
 
@@ -206,6 +267,9 @@ int api::Allreduce(const void* send, void* recv, int count, MPI_Datatype type, M
 {
     if (is_intercomm(comm))
         return inter_allreduce(send, recv, count, type, op, comm);
+    int err;
+    if (shm_reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, &err))
+        return err;
     return reduction(Reduction::ToAll, send, recv, count, type, op, 0, comm, kBlocking);
 }
 

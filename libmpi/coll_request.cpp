@@ -105,6 +105,36 @@ int schedule_run(Schedule* s)
     return err;
 }
 
+int schedules_run(Schedule* const* s, int n)
+{
+    if (n > kMaxSchedulesRun) {
+        for (int i = 0; i < n; i++)
+            Schedule::destroy(s[i]);
+        return MPI_ERR_INTERN;
+    }
+    Request* r[kMaxSchedulesRun] = {};
+    int err = MPI_SUCCESS, started = 0;
+    for (int i = 0; i < n; i++) {
+        int ready = s[i]->ready();
+        Request* q = ready == MPI_SUCCESS ? collective_request(s[i], false) : nullptr;
+        if (!q) {  // the others still run: their peers wait for them
+            Schedule::destroy(s[i]);
+            if (err == MPI_SUCCESS)
+                err = ready != MPI_SUCCESS ? ready : MPI_ERR_NO_MEM;
+            continue;
+        }
+        r[started++] = q;
+    }
+    request_wait(r, started, started);
+    for (int i = 0; i < started; i++) {
+        if (err == MPI_SUCCESS)
+            err = r[i]->error;
+        request_teardown(r[i]);
+        free(r[i]);
+    }
+    return err;
+}
+
 int schedule_start(Schedule* s, MPI_Request* request)
 {
     int err = s->ready();

@@ -6,6 +6,7 @@
 
 #include <mputil/mputil.hpp>
 
+#include "coll_shm.hpp"
 #include "config.hpp"
 #include "errhandler.hpp"
 #include "group.hpp"
@@ -23,6 +24,7 @@ constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 void destroy(Comm* c)
 {
     attr_clear(c->attrs);  // delete callbacks ran at MPI_Comm_free (SELF: MPI_Finalize)
+    shm_detach(*c);
     layout_free(&c->layout);
     if (is_inter(*c)) {
         comm_release(c->local);

@@ -34,6 +34,12 @@ struct Comm {
     const int* remote_world;
     int remote_size;
     AttrList attrs;           // cached attributes (attr.hpp)
+    // The collectives' shared-memory phase (coll_shm.hpp): the cluster's area once
+    // attached, the rounds this rank ran through it, and whether the communicator uses it
+    // (0 not decided yet, 1 yes, -1 no).
+    struct ShmArea* shm;
+    uint32_t shm_round;
+    int shm_mode;
 };
 
 inline bool is_inter(const Comm& c) { return c.local != nullptr; }

@@ -188,8 +188,11 @@ void poll_detached()
 }
 
 // Sleeps on the transfers of the point-to-point requests and of every active collective
-// (those among `reqs` and the others), advancing the collectives each time one wakes it.
-void wait_ops(Request* const* reqs, int n, int need)
+// (those among `reqs` and the others), advancing the collectives each time one wakes it,
+// until `need` of `reqs` are complete or, when `counter` is given (n = 0), until it reached
+// `target`.
+void wait_ops(Request* const* reqs, int n, int need, const mputil::Counter* counter = nullptr,
+              uint32_t target = 0)
 {
     mputil::Op* stack_ops[kStackOps];
     int stack_index[kStackOps];
@@ -206,7 +209,7 @@ void wait_ops(Request* const* reqs, int n, int need)
             else
                 pending++;
         }
-        if (done >= need || pending == 0)
+        if (counter ? mputil::counter_reached(counter, target) : done >= need || pending == 0)
             break;
         int capacity = pending + collectives_op_capacity();
         mputil::Op** ops = stack_ops;
@@ -224,7 +227,10 @@ void wait_ops(Request* const* reqs, int n, int need)
                 ops[k++] = r->op;
         }
         k += collectives_pending_ops(ops + k);
-        mputil::wait_some(ops, k, index, k);
+        if (counter)
+            mputil::wait_some(ops, k, index, k, counter, target);
+        else
+            mputil::wait_some(ops, k, index, k);
         if (ops != stack_ops) {
             free(ops);
             free(index);
@@ -238,6 +244,12 @@ void request_wait(Request* const* reqs, int n, int need)
 {
     poll_detached();
     wait_ops(reqs, n, need);
+}
+
+void request_wait_counter(const mputil::Counter* counter, uint32_t target)
+{
+    poll_detached();
+    wait_ops(nullptr, 0, 0, counter, target);
 }
 
 int request_run(Request* r, MPI_Status* status)

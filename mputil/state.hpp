@@ -151,6 +151,7 @@ struct Cluster {
     OutputTable out_mailboxes;
     OutputTable out_portals;
     nvx_mutex_t table_lock;    // opening and closing outputs, first-contact statistics
+    nvx_mutex_t shared_lock;   // cluster_lock(): libmpi's data the cluster's ranks share
     nvx_barrier_t local_barrier;
     uint32_t barrier_messages; // Barrier messages the leader (local index 0) consumed so far
     bool local_path;           // the variant: local messages through shared memory

@@ -290,11 +290,16 @@ bool test(Op* op, Completion* out)
     return true;
 }
 
-int wait_some(Op* const* ops, int n, int* done_index, int max_done)
+namespace {
+
+bool counter_is_at(const Counter* c, uint32_t target)
 {
-    bool any = false;
-    for (int i = 0; i < n; i++) any |= ops[i] != nullptr;
-    if (!any || max_done <= 0) return 0;
+    return static_cast<int32_t>(__atomic_load_n(&c->value, __ATOMIC_ACQUIRE) - target) >= 0;
+}
+
+// wait_some's loop; `c` (nullptr: none) also ends it once it reached `target`.
+int wait_ops_or_counter(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+{
     RankState* me = me_or_die();
     for (;;) {
         uint32_t seen = me->bell.snapshot();
@@ -305,15 +310,51 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
                 take_completion_time(ops[i]);
                 done_index[k++] = i;
             }
-        if (k > 0) {
+        if (k > 0 || (c != nullptr && counter_is_at(c, target))) {
             settle_thread(me);
             return k;
         }
-        note_wait(me, ops, n);
+        if (c != nullptr) WaitNote(me).text("a shared-memory collective of its cluster");
+        else note_wait(me, ops, n);
         me->bell.sleep(seen);
         clear_wait_note(me);
     }
 }
+
+}  // namespace
+
+int wait_some(Op* const* ops, int n, int* done_index, int max_done)
+{
+    bool any = false;
+    for (int i = 0; i < n; i++) any |= ops[i] != nullptr;
+    if (!any || max_done <= 0) return 0;
+    return wait_ops_or_counter(ops, n, done_index, max_done, nullptr, 0);
+}
+
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+{
+    return wait_ops_or_counter(ops, n, done_index, max_done, c, target);
+}
+
+uint32_t counter_add(Counter* c, uint32_t n)
+{
+    uint64_t now = now_stamp();
+    uint64_t seen = __atomic_load_n(&c->stamp, __ATOMIC_RELAXED);
+    // An atomic maximum: a failed exchange reloads `seen`, retried only while it is older.
+    while (seen < now &&
+           !__atomic_compare_exchange_n(&c->stamp, &seen, now, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+    return __atomic_add_fetch(&c->value, n, __ATOMIC_ACQ_REL);
+}
+
+bool counter_reached(const Counter* c, uint32_t target)
+{
+    if (!counter_is_at(c, target)) return false;
+    nvx_clock_take(__atomic_load_n(&c->stamp, __ATOMIC_RELAXED));  // ordered by the value's acquire
+    return true;
+}
+
+void wake_rank(int world_rank) { state_of(world_rank)->bell.ring(); }
 
 bool cancel(Op* op)
 {

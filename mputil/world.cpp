@@ -158,6 +158,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.clusters_used = 0;
     for (unsigned n : placed) c.clusters_used += n > 0;
     nvx_mutex_init(&c.table_lock);
+    nvx_mutex_init(&c.shared_lock);
     nvx_barrier_init(&c.local_barrier, (unsigned)c.here);
     g_root_cluster = c.cluster_of[0];
 }
@@ -259,6 +260,9 @@ int local_ranks(int* world_ranks, int max)
 }
 
 void barrier_cluster() { nvx_barrier_wait(&g_cluster.local_barrier); }
+
+void cluster_lock() { nvx_mutex_lock(&g_cluster.shared_lock); }
+void cluster_unlock() { nvx_mutex_unlock(&g_cluster.shared_lock); }
 
 // Each rank publishes its endpoint (its own mailbox and portal port) under "mpi.<rank>";
 // the world barrier makes sure every name exists before anyone looks one up.

@@ -2,10 +2,10 @@
 # `make bench-mpi`: LWMPI ping-pong latency and bandwidth (0 B to 4 MiB, local and remote,
 # opt and unopt) on the small board, compared with the raw IKC figures of
 # benchmarks/ikc.sh (ratio LWMPI / IKC on latency, IKC / LWMPI on bandwidth, for the sizes
-# both measure: mailboxes up to 128 B, portals above), then Barrier, Allreduce and Alltoall
-# at 12 ranks (small) and 192 ranks (mppa256). Needs `make BOARD=small` and
-# `make BOARD=mppa256` once. Times follow host wall time (see benchmarks/ikc.sh): only
-# meaningful on a quiet host.
+# both measure: mailboxes up to 128 B, portals above), then Barrier, Allreduce, Alltoall,
+# Bcast and Reduce (blocking, and nonblocking + Wait) at 12 ranks (small) and 192 ranks
+# (mppa256). Needs `make BOARD=small` and `make BOARD=mppa256` once. Times follow host
+# wall time (see benchmarks/ikc.sh): only meaningful on a quiet host.
 #   benchmarks/mpi/bench.sh [pingpong|coll|all]      (default all)
 # Environment: HOST_CPUS: host CPUs QEMU is pinned to with taskset for the ping-pongs, as
 #              for ikc.sh (default 0, the same as the IKC baseline; "all": not pinned); the

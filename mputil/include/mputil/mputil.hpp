@@ -71,6 +71,32 @@ void poll_idle();
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().
 int wait_some(Op* const* ops, int n, int* done_index, int max_done);
 
+// ---- Counters the ranks of one cluster share (libmpi's shared-memory collectives). ------
+// A rank waits for a counter inside wait_some, on its doorbell, so its other operations
+// keep progressing meanwhile; whoever moves the counter rings the waiters (wake_rank).
+
+struct Counter {      // zero-initialized, in memory the ranks of the cluster share
+    uint32_t value;
+    uint64_t stamp;   // the virtual time of the latest add (mputil's)
+};
+
+// Adds n to the counter (release) and returns the new value. Wakes nobody by itself.
+uint32_t counter_add(Counter* c, uint32_t n);
+// Whether the counter reached `target` (counters wrap: compared as a distance). When it did,
+// the caller's virtual time becomes at least that of the adds it sees (a hand-off).
+bool counter_reached(const Counter* c, uint32_t target);
+// Rings the doorbell of `world_rank`, a rank of the calling cluster: a wait_some of it
+// looks at its counter again.
+void wake_rank(int world_rank);
+// As wait_some, but returns also once `c` reached `target` (then perhaps 0 operations done):
+// the caller checks counter_reached. Sleeps even when every entry of ops is nullptr.
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target);
+
+// A lock over data the ranks of the calling cluster share, held briefly (never across a
+// wait).
+void cluster_lock();
+void cluster_unlock();
+
 // Receives only: true if the receive was removed before it matched (its completion then
 // says cancelled); false if it matched already (or is a send) and completes normally.
 bool cancel(Op* op);

@@ -55,6 +55,7 @@ struct World {
     std::vector<int> barrier_arrived;
     std::vector<unsigned> barrier_generation;
     std::vector<void*> rank_context;  // libmpi's per-rank state, freed when the rank ends
+    std::mutex shared_lock;           // cluster_lock (one for every cluster)
 };
 
 World g_world;
@@ -263,6 +264,37 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
         g_world.changed.wait(guard);
     }
 }
+
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+{
+    std::unique_lock<std::mutex> guard(g_world.lock);
+    for (;;) {
+        int done = 0;
+        for (int i = 0; i < n; i++)
+            if (ops[i] && ops[i]->done && done < max_done)
+                done_index[done++] = i;
+        if (done > 0 || counter_reached(c, target))
+            return done;
+        g_world.changed.wait(guard);
+    }
+}
+
+uint32_t counter_add(Counter* c, uint32_t n) { return __atomic_add_fetch(&c->value, n, __ATOMIC_ACQ_REL); }
+
+bool counter_reached(const Counter* c, uint32_t target)
+{
+    return static_cast<int32_t>(__atomic_load_n(&c->value, __ATOMIC_ACQUIRE) - target) >= 0;
+}
+
+// Under the world's lock, so that a waiter between its check and its sleep misses no wake.
+void wake_rank(int)
+{
+    std::lock_guard<std::mutex> guard(g_world.lock);
+    g_world.changed.notify_all();
+}
+
+void cluster_lock() { g_world.shared_lock.lock(); }
+void cluster_unlock() { g_world.shared_lock.unlock(); }
 
 bool cancel(Op* op)
 {
