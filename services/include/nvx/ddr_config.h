@@ -1,0 +1,11 @@
+/* Limits of the DDR service (nvx/ddr.h), shared by its server and its clients. */
+#ifndef NVX_DDR_CONFIG_H
+#define NVX_DDR_CONFIG_H
+
+#define NVX_DDR_REGION_MAX (6u << 20)    /* bytes of one region                                */
+#define NVX_DDR_REGIONS 64               /* regions one server holds at a time (handles: 8 bits) */
+#define NVX_DDR_TRANSFER_MAX (512u << 10) /* bytes of one read or write (the server's staging) */
+#define NVX_DDR_CLIENT_OPS 6             /* transfers a cluster has in the NoC at once; more
+                                            wait in the client library, started in order      */
+
+#endif
