@@ -7,7 +7,7 @@ lbm_saved_default_goal := $(.DEFAULT_GOAL)
 
 LBM_DIR := benchmarks/lbm
 LBM_ELF := $(USER_OUT)/lbm/lbm_ipc.elf
-LBM_OBJ := $(call lwmpi_objs,$(LBM_DIR)/lbm.c)
+LBM_OBJ := $(call lwmpi_objs,$(LBM_DIR)/lbm.c $(LBM_DIR)/lbm_team.c)
 LBM_REF := $(BUILD_ROOT)/tools/lbm-ref
 LBM_REF_SRCS := $(LBM_DIR)/ref/lbm_ref_main.cpp $(LBM_DIR)/ref/lbm_ref.cpp
 

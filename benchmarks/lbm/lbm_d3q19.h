@@ -21,6 +21,10 @@ static const float lbm_w[LBM_Q] = {1.0f / 3, 1.0f / 18, 1.0f / 18, 1.0f / 18, 1.
                                    1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36,
                                    1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36, 1.0f / 36};
 
+static const float lbm_fx[LBM_Q] = {0, 1, -1, 0, 0, 0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 0, 0, 0, 0};
+static const float lbm_fy[LBM_Q] = {0, 0, 0, 1, -1, 0, 0, 1, -1, -1, 1, 0, 0, 0, 0, 1, -1, 1, -1};
+static const float lbm_fz[LBM_Q] = {0, 0, 0, 0, 0, 1, -1, 0, 0, 0, 0, 1, -1, -1, 1, 1, -1, -1, 1};
+
 /* The state before the first step: fluid at rest, density 1. */
 static inline void lbm_rest(float *node)
 {
@@ -33,14 +37,14 @@ static inline void lbm_collide(const float *f, float *out)
     float rho = 0, jx = 0, jy = 0, jz = 0;
     for (int i = 0; i < LBM_Q; i++) {
         rho += f[i];
-        jx += f[i] * (float)lbm_cx[i];
-        jy += f[i] * (float)lbm_cy[i];
-        jz += f[i] * (float)lbm_cz[i];
+        jx += f[i] * lbm_fx[i];
+        jy += f[i] * lbm_fy[i];
+        jz += f[i] * lbm_fz[i];
     }
     float ux = jx / rho, uy = jy / rho, uz = jz / rho;
     float usq = 1.5f * (ux * ux + uy * uy + uz * uz);
     for (int i = 0; i < LBM_Q; i++) {
-        float cu = 3.0f * ((float)lbm_cx[i] * ux + (float)lbm_cy[i] * uy + (float)lbm_cz[i] * uz);
+        float cu = 3.0f * (lbm_fx[i] * ux + lbm_fy[i] * uy + lbm_fz[i] * uz);
         float feq = lbm_w[i] * rho * (1.0f + cu + 0.5f * cu * cu - usq);
         out[i] = f[i] - LBM_OMEGA * (f[i] - feq);
     }
@@ -55,13 +59,18 @@ static inline void lbm_update_cell(const float *src, int ox, int oy, int oz, int
 {
     float f[LBM_Q];
     const float *here = src + ((x - ox) + sx * ((y - oy) + sy * (z - oz))) * LBM_Q;
+    if (x > 0 && x < n - 1 && y > 0 && y < n - 1 && z > 0 && z < n - 1) {  /* no wall near: the same loads */
+        for (int i = 0; i < LBM_Q; i++) f[i] = here[-(lbm_cx[i] + sx * (lbm_cy[i] + sy * lbm_cz[i])) * LBM_Q + i];
+        lbm_collide(f, out);
+        return;
+    }
     for (int i = 0; i < LBM_Q; i++) {
         int px = x - lbm_cx[i], py = y - lbm_cy[i], pz = z - lbm_cz[i];
         if (px >= 0 && px < n && py >= 0 && py < n && pz >= 0 && pz < n) {
             f[i] = src[((px - ox) + sx * ((py - oy) + sy * (pz - oz))) * LBM_Q + i];
         } else {
             f[i] = here[lbm_opposite[i]];
-            if (pz == n) f[i] += 6.0f * lbm_w[i] * ((float)lbm_cx[i] * LBM_LID_SPEED);
+            if (pz == n) f[i] += 6.0f * lbm_w[i] * (lbm_fx[i] * LBM_LID_SPEED);
         }
     }
     lbm_collide(f, out);
