@@ -40,17 +40,17 @@ struct xfer {
     int count;
 };
 
+#define DEPTH_MAX 8
+
 struct stream {
     const struct options *o;
     struct lattice *lat;
-    float *in[8], *out[8];
-    struct xfer get[8], put[8];
+    float *in[DEPTH_MAX], *out[DEPTH_MAX];
+    struct xfer get[DEPTH_MAX], put[DEPTH_MAX];
     uint64_t bytes, wait_cycles;
     struct lbm_team team;
     int block, slot;  /* what the team computes */
 };
-
-#define DEPTH_MAX 8
 
 static int parse(int argc, char **argv, struct options *o)
 {

@@ -172,10 +172,10 @@ static int start_transfer(struct nvx_ddr_op *op)
     }
     if (err == 0) {
         err = send_request(op, &req);
-        if (err != 0) {
-            nvx_ikc_cancel(&op->data);
-            nvx_ikc_wait(&op->data);
-        }
+        /* No request left: its data op ends here, unless a read was posted already (it can
+         * no longer be cancelled: its slot stays taken rather than wait forever). */
+        if (err != 0 && nvx_ikc_cancel(&op->data) != -EBUSY) nvx_ikc_wait(&op->data);
+        else if (err != 0 && slot >= 0) g_slot_busy[slot] = 1;
     }
     if (err != 0) {
         finish(op, err);
