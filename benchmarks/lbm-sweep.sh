@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # The LBM benchmark's scaling on mppa256 in virtual time (benchmarks/lbm): MLUPS against
 # compute clusters for pipeline depth 1 and 2 on one DDR and depth 2 on two, with the
-# bandwidth bound from the board table. Writes benchmarks/results/lbm-mppa256.{csv,md}.
-# and the figure lbm-mppa256.png (gnuplot, when installed).
+# bandwidth bound from the board table. Writes benchmarks/results/lbm-mppa256-SIZE.{csv,md}
+# and the figure lbm-mppa256-SIZE.png (gnuplot, when installed).
 #   benchmarks/lbm-sweep.sh [SIZE [STEPS [BLOCK [THREADS]]]]   (defaults 32 4 8 8)
-#   REPORT_ONLY=1 benchmarks/lbm-sweep.sh     the table and figure again from the CSV
+#   REPORT_ONLY=1 benchmarks/lbm-sweep.sh SIZE   the table and figure again from the CSV
 # QEMU_LOCK=FILE runs each point under flock FILE (a host shared with other QEMU users).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-32} STEPS=${2:-4} BLOCK=${3:-8} THREADS=${4:-8}
 CLUSTERS=${CLUSTERS:-"1 2 4 8 16"}
 CONFIGS=${CONFIGS:-"1:1 2:1 4:1 2:2"}   # depth:ddrs
-out=benchmarks/results/lbm-mppa256
+out=benchmarks/results/lbm-mppa256-$SIZE
 run() {
     local cmd=(scripts/nvx-run --board mppa256 -np "$1" --timeout 900 build/user/lbm/lbm_ipc.elf
                --size "$SIZE" --steps "$STEPS" --block "$BLOCK" --depth "$2" --ddrs "$3" --threads "$THREADS")
@@ -36,9 +36,11 @@ done
 python3 - "$out.csv" "$out.md" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-# The DDR bound: a DDR server moves one transfer at a time over its node's link, 4 B/cycle
-# at 400 MHz (board table kMppaNoc, kCoreHz), so it serves bytes_per_update / 4 cycles per
-# lattice update; two DDRs split every lattice and serve twice that.
+# The DDR bounds: a DDR is its server's node link, 4 B/cycle each way at 400 MHz (board
+# table kMppaNoc, kCoreHz). Its server moves one transfer at a time, so reads and writes
+# share it (bytes_per_update / 4 cycles per update); the NoC model lets a write's data use
+# the input link while the server still sends, so the reads alone are the other bound.
+# Two DDRs split every lattice and serve twice that.
 hz, link = 400e6, 4
 configs = sorted({(int(r['depth']), int(r['ddrs'])) for r in rows}, key=lambda c: (c[1], c[0]))
 clusters = sorted({int(r['clusters']) for r in rows})
@@ -59,10 +61,14 @@ with open(sys.argv[2], 'w') as f:
             cells.append(f"{float(r['mlups']):.2f} ({float(r['wait_percent']):.0f} %)" if r else "")
         f.write(f"| {c} | " + " | ".join(cells) + " |\n")
     bytes_per_update = int(by[(clusters[-1], configs[0][0], configs[0][1])]['bytes']) / updates
+    read_bytes = bytes_per_update - 76  # the put is the block's 19 floats per node
     bound = hz * link / bytes_per_update / 1e6
-    f.write(f"\nBytes moved per lattice update (fetch with halo + put): {bytes_per_update:.0f}. "
-            f"DDR bound = {link} B/cycle x {hz/1e6:.0f} MHz / {bytes_per_update:.0f} B = "
-            f"{bound:.1f} MLUPS for one DDR, {2*bound:.1f} for two.\n")
+    read_bound = hz * link / read_bytes / 1e6
+    f.write(f"\nBytes moved per lattice update: {bytes_per_update:.0f} ({read_bytes:.0f} fetched with the halo, "
+            f"76 put). DDR bound from the board table ({link} B/cycle per link direction x {hz/1e6:.0f} MHz): "
+            f"{bound:.1f} MLUPS for one DDR when its reads and writes share the link "
+            f"({link} x {hz/1e6:.0f} M / {bytes_per_update:.0f}), {read_bound:.1f} when only the reads bound it "
+            f"({link} x {hz/1e6:.0f} M / {read_bytes:.0f}); twice that for two DDRs.\n")
     f.write("Not verified: " + (", ".join(f"{r['clusters']}/{r['depth']}/{r['ddrs']}" for r in rows if r['verified'] != 'yes') or "none") + "\n")
 # gnuplot's data and script, beside the table.
 with open(sys.argv[2].replace('.md', '.dat'), 'w') as f:

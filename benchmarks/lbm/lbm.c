@@ -1,20 +1,21 @@
 /* LBM D3Q19 lid-driven cavity streamed from the DDR service (nvx/ddr.h), after "pipelined
- * 3D LBM on clustered many-core processors" (the paper in the project's references): the
+ * 3D LBM on clustered many-core processors" (the paper in the project's references). The
  * two lattices (even and odd steps) are regions of one DDR, or are split over two ("double
- * DDR": the lower half of the z planes of each lattice on one, the upper half on the
- * other, so that both serve every step's reads and writes alike); every compute cluster in use takes a contiguous range of B^3 blocks per step and
- * streams each one (its box with a one-node halo in, the B^3 result out) through a
- * pipeline of depth D: D = 1 fetches, computes and puts in turn; D >= 2 keeps D - 1
- * fetches ahead and D puts in flight. A barrier ends each step. One rank per cluster, as
- * the paper's one process per cluster, whose P threads (--threads, the cluster's PEs) share
- * each block's computation; the layer under cap_comm.h only carries the barriers, so the
- * raw-IKC build is the one built.
+ * DDR": the lower half of each lattice's z planes on one, the upper half on the other, so
+ * that both serve every step's reads and writes alike). Every compute cluster in use takes
+ * a contiguous range of B^3 blocks per step and streams each one (its box with a one-node
+ * halo in, the B^3 result out) through a pipeline of depth D: D = 1 fetches, computes and
+ * puts in turn; D >= 2 keeps D - 1 fetches ahead and D puts in flight. A barrier ends each
+ * step. One rank per cluster, as the paper's one process per cluster, whose P threads
+ * (--threads, the cluster's PEs) share each block's computation; the layer under
+ * cap_comm.h only carries the barriers, so the raw-IKC build is the one built.
  *   lbm [--size N] [--steps T] [--block B] [--depth D] [--ddrs 1|2] [--threads P]
  * Output (rank 0): `lbm: cavity N^3, steps T, lattice hash H` (FNV-1a 64 over the final
- * lattice's bytes, node-wise; build/tools/lbm-ref computes the same), then
- * `lbm-run: clusters=C size=N steps=T block=B depth=D ddrs=K threads=P cycles=X seconds=S mlups=M
+ * lattice's bytes, node-wise; build/tools/lbm-ref computes the same), then `lbm-run:
+ * clusters=C size=N steps=T block=B depth=D ddrs=K threads=P cycles=X seconds=S mlups=M
  * bytes=Y wait=P%`: the measured steps in virtual time, the bytes all clusters moved to and
- * from the DDRs, and the share of the clusters' time spent waiting for transfers. */
+ * from the DDRs, and the share of the clusters' time spent in DDR calls (starting and
+ * waiting for transfers; the step barriers are not counted). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,8 +107,10 @@ static void start_box(struct stream *s, int l, struct lbm_box3 b, void *buf, int
                                   (uint32_t)b.sy, (uint32_t)(z1 - z0), 0};
         uint8_t *at = (uint8_t *)buf + (uint64_t)(z0 - b.z) * b.sx * b.sy * LBM_NODE_BYTES;
         struct nvx_ddr_op *op = &x->op[x->count++];
+        uint64_t t0 = cap_cycles();  /* a start may wait too (for the server's port) */
         int err = write ? nvx_ddr_awrite(&lat->region[l][h], &box, at, op)
                         : nvx_ddr_aread(&lat->region[l][h], &box, at, op);
+        s->wait_cycles += cap_cycles() - t0;
         if (err != 0) cap_abort(CAP_EXIT_COMM, "lbm: cannot start a transfer");
         uint64_t end;
         s->bytes += nvx_ddr_box_bytes(&box, &end);
