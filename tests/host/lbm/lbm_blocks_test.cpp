@@ -65,7 +65,9 @@ TEST(LbmBlocks, FetchBoxHoldsTheHaloCutAtTheWalls) {
                             for (int dx = -1; dx <= 1; dx++) {
                                 int px = x + dx, py = y + dy, pz = z + dz;
                                 bool in_cavity = px >= 0 && px < n && py >= 0 && py < n && pz >= 0 && pz < n;
-                                if (in_cavity) ASSERT_TRUE(inside(f, px, py, pz));
+                                if (in_cavity) {
+                                    ASSERT_TRUE(inside(f, px, py, pz));
+                                }
                             }
     }
 }
