@@ -12,6 +12,7 @@ include tests/mpi/mpi_programs.mk
 include mk/weak_scaling.mk
 include benchmarks/capbench/capbench.mk
 include benchmarks/capbench/ipc.mk
+include benchmarks/lbm/lbm.mk
 
 .DEFAULT_GOAL := all
 .PHONY: all deps deps-slurm run demo test test-long test-slurm test-host test-guest clean

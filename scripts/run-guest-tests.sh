@@ -107,6 +107,16 @@ check_log() {  # check log -> prints a failure reason, or nothing
         expected=$(build/tools/capbench-ref "$app" --clusters "$clusters" "${program_args[@]}") ||
             { echo "capbench-ref refused the arguments"; return; }
         grep -qxF -- "$expected" "$log" || echo "result differs from the reference: $expected" ;;
+    lbmref)  # benchmarks/lbm: one result line, the one the host reference computes for that
+             # cavity and step count (whatever the clusters, block size, depth and DDRs)
+        local result n steps expected
+        [ "$(grep -c '^lbm: cavity ' "$log")" = 1 ] || { echo "no single lbm result line"; return; }
+        result=$(grep -m1 '^lbm: cavity ' "$log")
+        n=$(sed -n 's/^lbm: cavity \([0-9]*\)^3, steps \([0-9]*\),.*/\1/p' <<<"$result")
+        steps=$(sed -n 's/^lbm: cavity \([0-9]*\)^3, steps \([0-9]*\),.*/\2/p' <<<"$result")
+        expected=$(build/tools/lbm-ref --size "$n" --steps "$steps") || { echo "lbm-ref refused: $result"; return; }
+        [ "$result" = "$expected" ] || { echo "result differs from the reference: $expected"; return; }
+        grep -qE '^lbm-run: clusters=[0-9]+ .* mlups=[0-9.]+ bytes=[0-9]+ wait=[0-9.]+%$' "$log" || echo "no lbm-run line" ;;
     clean)  # nothing was killed on the way
         if grep -q "killed: " "$log"; then echo "$(grep -m1 'killed: ' "$log")"; fi ;;
     soak:*)  # tests/mpi/mpi_soak.c: ranks:N, and every soak line moved all, lost and spoiled none

@@ -206,7 +206,10 @@ inline constexpr Board k_tiny = make_board({.name = "tiny", .io_clusters = 1, .i
 inline constexpr Board k_small = make_board({.name = "small", .io_clusters = 1, .io_harts = 4, .io_mem = 8 * MiB,
                                              .io_interfaces = 2, .compute_clusters = 4, .compute_harts = 5, .compute_mem = 4 * MiB,
                                              .mesh_width = 2, .noc = kMppaNoc, .tested = true});
-inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters = 4, .io_harts = 4, .io_mem = 8 * MiB,
+// The MPPA-256's I/O clusters hold its DDR (the DDR service's regions): room for the two
+// lattices of a 48^3 LBM cavity (8.4 MB each) on one of them.
+inline constexpr u64 kMppaIoMem = 24 * MiB;
+inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters = 4, .io_harts = 4, .io_mem = kMppaIoMem,
                                                .io_interfaces = 4,
                                                .compute_clusters = 16, .compute_harts = 17, .compute_mem = 2 * MiB,
                                                .mesh_width = 4, .noc = kMppaNoc, .tested = true});
@@ -214,7 +217,7 @@ inline constexpr Board k_mppa256 = make_board({.name = "mppa256", .io_clusters =
 // mppa256 with room: 32 MiB per compute cluster (the page allocator's largest), for
 // programs that do not fit the real chip's 2 MiB.
 inline constexpr Board k_mppa256_xl = make_board({.name = "mppa256-xl", .io_clusters = 4, .io_harts = 4,
-                                                  .io_mem = 8 * MiB, .io_interfaces = 4, .compute_clusters = 16,
+                                                  .io_mem = kMppaIoMem, .io_interfaces = 4, .compute_clusters = 16,
                                                   .compute_harts = 17, .compute_mem = 32 * MiB, .mesh_width = 4,
                                                   .noc = kMppaNoc, .tested = true});
 

@@ -13,6 +13,10 @@ struct name_server_counters {
 };
 extern struct name_server_counters g_name_server_counters;
 int spawn_server_main(int argc, char **argv);
+/* Every I/O cluster: the DDR server (nvx/ddr.h), a thread on the first, the main thread
+ * elsewhere. */
+void *ddr_server_main(void *unused);
+
 /* Compute clusters: receives programs from the Spawn Server; `exited` is the status of
  * the program that just ended, or -1 at boot. Never returns. */
 int spawn_client_main(int exited);

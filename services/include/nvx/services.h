@@ -10,6 +10,14 @@
 #define NVX_NAME_DAEMON_PORT 2   /* each compute node: the Local Name Daemon's mailbox     */
 #define NVX_NAME_REPLY_PORT 3    /* each compute node: answers to the name client          */
 #define NVX_FIRST_USER_PORT 4
+/* The DDR service (nvx/ddr.h): each I/O cluster's server listens on its last interface's
+ * node (its mailbox for requests, its portal for the data clients write). On compute nodes
+ * it answers on mailbox port 0 and sends the data clients read to portals 0..3: the
+ * services' ports there that only the system program uses between programs. */
+#define NVX_DDR_SERVER_PORT 2
+#define NVX_DDR_REPLY_PORT 0
+#define NVX_DDR_DATA_PORT 0      /* first of NVX_DDR_DATA_PORTS portal ports              */
+#define NVX_DDR_DATA_PORTS 4
 
 #define NVX_NAME_MAX 48          /* bytes of a name, without the terminating NUL          */
 

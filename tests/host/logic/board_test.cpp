@@ -30,7 +30,7 @@ TEST(BoardTables, Mppa256Topology) {
         SCOPED_TRACE(i);
         EXPECT_EQ(b.cluster(i).kind, ClusterKind::Io);
         EXPECT_EQ(b.cluster(i).harts, 4u);
-        EXPECT_EQ(b.cluster(i).mem_size, 8 * MiB);
+        EXPECT_EQ(b.cluster(i).mem_size, kMppaIoMem);
     }
     for (u32 i = 4; i < 20; i++) {
         SCOPED_TRACE(i);
