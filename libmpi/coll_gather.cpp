@@ -133,14 +133,7 @@ bool shm_alltoall_call(MPI_Comm comm, const PerRank& send, const PerRank& recv, 
     if (!c || is_inter(*c) || check_alltoall(*c, send, recv) != MPI_SUCCESS ||
         !shm_alltoall_fits(*c, send, recv))
         return false;
-    bool use = false;
-    *err = shm_ready(*c, &use);
-    if (*err == MPI_SUCCESS && !use)
-        return false;
-    if (*err == MPI_SUCCESS)
-        *err = shm_alltoall(*c, send, recv);
-    *err = fail(comm, *err);
-    return true;
+    return shm_run(comm, *c, err, [&] { return shm_alltoall(*c, send, recv); });
 }
 
 int alltoall(MPI_Comm comm, CollStart start, const PerRank& send, const PerRank& recv)

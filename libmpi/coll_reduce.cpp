@@ -121,16 +121,11 @@ bool shm_reduction(Reduction kind, const void* send, void* recv, int count, MPI_
     int verdict = check_reduction_buffers(kind, *c, send, recv, count, type, root);
     if (verdict != MPI_SUCCESS && kind != Reduction::ToRoot)
         return false;
-    bool use = false;
-    *err = shm_ready(*c, &use);
-    if (*err == MPI_SUCCESS && !use)
-        return false;
     const void* input = verdict == MPI_SUCCESS ? input_of(send, recv) : nullptr;
-    if (*err == MPI_SUCCESS)
-        *err = kind == Reduction::ToRoot ? shm_reduce(*c, input, recv, count, type, op, root, verdict)
+    return shm_run(comm, *c, err, [&] {
+        return kind == Reduction::ToRoot ? shm_reduce(*c, input, recv, count, type, op, root, verdict)
                                          : shm_allreduce(*c, input, recv, count, type, op);
-    *err = fail(comm, *err);
-    return true;
+    });
 }
 
 int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datatype type, MPI_Op op,
@@ -163,12 +158,9 @@ int reduction(Reduction kind, const void* send, void* recv, int count, MPI_Datat
 int barrier(MPI_Comm comm, CollStart start)
 {
     Comm* c = start.nonblocking ? nullptr : comm_get(comm);
-    if (c && !is_inter(*c)) {
-        bool use = false;
-        int err = shm_ready(*c, &use);
-        if (err != MPI_SUCCESS || use)
-            return fail(comm, err == MPI_SUCCESS ? shm_barrier(*c) : err);
-    }
+    int err;
+    if (c && !is_inter(*c) && shm_run(comm, *c, &err, [&] { return shm_barrier(*c); }))
+        return err;
     return coll_call(comm, start, [](Comm&, Schedule& s) {
         build_barrier(s);
         return MPI_SUCCESS;
@@ -184,14 +176,7 @@ bool shm_bcast_call(void* buf, int count, MPI_Datatype type, int root, MPI_Comm 
         check_root(*c, root) != MPI_SUCCESS || check_buffer(buf, count, type) != MPI_SUCCESS ||
         !shm_bcast_fits(count, type))
         return false;
-    bool use = false;
-    *err = shm_ready(*c, &use);
-    if (*err == MPI_SUCCESS && !use)
-        return false;
-    if (*err == MPI_SUCCESS)
-        *err = shm_bcast(*c, buf, count, type, root);
-    *err = fail(comm, *err);
-    return true;
+    return shm_run(comm, *c, err, [&] { return shm_bcast(*c, buf, count, type, root); });
 }
 
 int bcast(void* buf, int count, MPI_Datatype type, int root, MPI_Comm comm, CollStart start)

@@ -25,6 +25,7 @@
 
 #include "coll.hpp"
 #include "comm.hpp"
+#include "errhandler.hpp"
 
 namespace lwmpi {
 
@@ -55,6 +56,21 @@ struct ShmArea {
 // when some cluster could not have one. Collective until decided; an error (MPI_ERR_NO_MEM
 // in the agreement itself) leaves it undecided, to be tried again by the next call.
 int shm_ready(Comm& c, bool* use);
+// A blocking collective of `comm` (c) through the area when c takes that phase: `shared()`
+// runs and its error, through comm's handler, goes to *err; false when the schedules take
+// the call instead.
+template <typename Shared>
+bool shm_run(MPI_Comm comm, Comm& c, int* err, Shared shared)
+{
+    bool use = false;
+    *err = shm_ready(c, &use);
+    if (*err == MPI_SUCCESS && !use)
+        return false;
+    if (*err == MPI_SUCCESS)
+        *err = shared();
+    *err = fail(comm, *err);
+    return true;
+}
 // MPI_Comm_free's end (the communicator's last reference): lets go of the area.
 void shm_detach(Comm& c);
 
