@@ -47,17 +47,10 @@ static int by_handle(uint32_t handle, uint32_t asker, struct region **out)
     return 0;
 }
 
-static int name_ok(const char *name)
-{
-    size_t n = strnlen(name, NVX_NAME_MAX + 1);
-    if (n == 0) return -EINVAL;
-    return n > NVX_NAME_MAX ? -ENAMETOOLONG : 0;
-}
-
 static void create(const struct nvx_ddr_request *req, uint32_t asker, struct nvx_ddr_reply *rep)
 {
     uint64_t size = req->u.named.size;
-    int err = name_ok(req->u.named.name);
+    int err = system_name_ok(req->u.named.name);
     if (err == 0 && size == 0) err = -EINVAL;
     if (err == 0 && size > NVX_DDR_REGION_MAX) err = -EFBIG;
     if (err == 0 && find(req->u.named.name)) err = -EEXIST;
@@ -84,7 +77,7 @@ static void create(const struct nvx_ddr_request *req, uint32_t asker, struct nvx
 
 static void open_region(const struct nvx_ddr_request *req, uint32_t asker, struct nvx_ddr_reply *rep)
 {
-    int err = name_ok(req->u.named.name);
+    int err = system_name_ok(req->u.named.name);
     struct region *r = err == 0 ? find(req->u.named.name) : 0;
     if (err == 0 && !r) err = -ENOENT;
     if (err == 0 && (r->sharers >> asker & 1) == 0) err = -EPERM;

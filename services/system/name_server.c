@@ -29,16 +29,9 @@ static struct name_entry *find(const char *name)
     return 0;
 }
 
-static int name_ok(const char *name)
-{
-    size_t n = strnlen(name, NVX_NAME_MAX + 1);
-    if (n == 0) return -EINVAL;
-    return n > NVX_NAME_MAX ? -ENAMETOOLONG : 0;
-}
-
 static void serve(const struct nvx_name_request *req, uint32_t asker, struct nvx_name_reply *rep)
 {
-    int err = name_ok(req->name);
+    int err = system_name_ok(req->name);
     if (err != 0) {
         rep->status = err;
         return;

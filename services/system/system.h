@@ -1,7 +1,10 @@
 /* The system program: what runs on each cluster when no user program does. */
 #ifndef NVX_SYSTEM_H
 #define NVX_SYSTEM_H
+#include <errno.h>
+#include <string.h>
 #include <nvx/ikc.h>
+#include <nvx/services.h>
 
 /* First I/O cluster: the Name Server (a thread) and the Spawn Server (launch arguments). */
 void *name_server_main(void *unused);
@@ -16,6 +19,15 @@ int spawn_server_main(int argc, char **argv);
 /* Every I/O cluster: the DDR server (nvx/ddr.h), a thread on the first, the main thread
  * elsewhere. */
 void *ddr_server_main(void *unused);
+
+/* 0 if `name` (in a request, up to NVX_NAME_MAX + 1 bytes read) is a name the servers
+ * keep: -EINVAL when empty, -ENAMETOOLONG past NVX_NAME_MAX. */
+static inline int system_name_ok(const char *name)
+{
+    size_t n = strnlen(name, NVX_NAME_MAX + 1);
+    if (n == 0) return -EINVAL;
+    return n > NVX_NAME_MAX ? -ENAMETOOLONG : 0;
+}
 
 /* Compute clusters: receives programs from the Spawn Server; `exited` is the status of
  * the program that just ended, or -1 at boot. Never returns. */
