@@ -58,7 +58,7 @@ struct EventArea {
     u64 raised;         // set after any of the above, before the interrupt: the kernel clears
                         // it and reads the other fields only when it was set
     u32 drained_ports[kMaxNodes];       // per receiver node: ports that drained (bit per port)
-    // Virtual time (issue 9; all 0 under the wall clock): when each event happened at this
+    // Virtual time (all 0 under the wall clock): when each event happened at this
     // node, the sender's time plus the modeled NoC latency and queueing. The kernel serves
     // each event from that time on.
     u64 slot_stamp[kMaxNodes];          // slots[s]'s message arrived
