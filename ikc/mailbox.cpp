@@ -131,7 +131,7 @@ u32 fill_ring(Endpoint& in, u64 request) {
     while (BufferedMessage* m = g_buffers.next_out(in.node, in.port)) {
         if (!ring_has_room(id) && !ring_stall(id)) break;
         kernel::clock_serve(request < m->stamp ? m->stamp : request);
-        last = ring_put(id, m->payload, m->length, m->origin);
+        if (!ring_put(id, m->payload, m->length, m->origin, &last)) break;  // it stays for reads
         count_message(in, m->length);
         g_buffers.release(m);
         port_left(in.node, in.port, last);
@@ -142,12 +142,25 @@ u32 fill_ring(Endpoint& in, u64 request) {
     return moved;
 }
 
-// True if a message for `in`'s port goes straight into its ring: it has room and no
+// True if a message for `in`'s port may go straight into its ring: it has room and no
 // earlier message of the port waits in the kernel.
 bool ring_takes(const Endpoint* in) {
     if (in == nullptr) return false;
     u32 id = g_mailboxes.id_of(in);
     return ring_attached(id) && g_buffers.held_by(in->node, in->port) == 0 && ring_has_room(id);
+}
+
+// Puts a message that arrived for `in` straight into its ring (ring_takes said it may);
+// false if the ring went away meanwhile (the caller buffers it).
+bool put_in_ring(Endpoint& in, const u8* payload, u32 length, Origin origin) {
+    u32 id = g_mailboxes.id_of(&in);
+    u64 at;
+    if (!ring_put(id, payload, length, origin, &at)) return false;
+    count_message(in, length);
+    port_entered(in.node, in.port);  // in and out at once
+    port_left(in.node, in.port, at);
+    ring_notify(id, at);
+    return true;
 }
 
 // A message from `sender` that arrived on own node `node` goes into its port's ring, or is
@@ -156,15 +169,7 @@ bool ring_takes(const Endpoint* in) {
 // be full while a reader waits with nothing buffered, the message goes straight to it.
 bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
-    if (ring_takes(in)) {
-        u32 id = g_mailboxes.id_of(in);
-        u64 at = ring_put(id, payload, length, origin);
-        count_message(*in, length);
-        port_entered(node, port);  // in and out at once
-        port_left(node, port, at);
-        ring_notify(id, at);
-        return true;
-    }
+    if (ring_takes(in) && put_in_ring(*in, payload, length, origin)) return true;
     if (g_buffers.store(node, port, origin, sender, payload, length, kernel::clock_core_now())) {
         port_entered(node, port);
         if (in == nullptr) return true;

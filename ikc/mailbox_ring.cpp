@@ -72,27 +72,25 @@ bool ring_has_room(u32 id) {
     return r.tail - atomic::load_acquire(head) < r.slots;
 }
 
-u64 ring_put(u32 id, const u8* payload, u32 length, Origin origin) {
+bool ring_put(u32 id, const u8* payload, u32 length, Origin origin, u64* at) {
     Ring& r = g_rings[id];
     UserAddr slot = r.base + sizeof(nvx_mailbox_ring) + u64{r.tail & (r.slots - 1)} * kSlotBytes;
     u32* tail = ring_word(r, offsetof(nvx_mailbox_ring, tail));
-    if (tail == nullptr || !g_space.copy_to_user(slot + kSlotHeader, payload, length)) {
-        ring_detach(id);  // checked by ring_has_room just before: only a program that unmaps gets here
-        return kernel::clock_core_now();
-    }
     nvx_mailbox_slot header;
+    bool copied = tail != nullptr && g_space.copy_to_user(slot + kSlotHeader, payload, length);
     header.at = kernel::clock_core_now();
     header.length = static_cast<u16>(length);
     header.node = origin.node;
     header.flags = (origin.flags & noc::kFromSystem) ? NVX_ORIGIN_SYSTEM : 0;
     header.reserved = 0;
-    if (!g_space.copy_to_user(slot, &header, kSlotHeader)) {
-        ring_detach(id);
-        return header.at;
+    if (!copied || !g_space.copy_to_user(slot, &header, kSlotHeader)) {
+        ring_detach(id);  // only a program that unmaps its ring gets here
+        return false;
     }
     kernel::clock_note_handed(header.at);  // the reader takes it from the slot (nvx_clock_take)
     atomic::store_release(tail, ++r.tail);
-    return header.at;
+    *at = header.at;
+    return true;
 }
 
 void ring_notify(u32 id, u64 at) {

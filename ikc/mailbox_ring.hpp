@@ -18,9 +18,10 @@ void ring_detach(u32 id);
 bool ring_attached(u32 id);
 // True if the ring of `id` has a free slot. A ring whose memory went away is detached.
 bool ring_has_room(u32 id);
-// Puts one message in the next slot (ring_has_room said so); returns the virtual time it
-// was there, which its slot carries.
-u64 ring_put(u32 id, const u8* payload, u32 length, Origin origin);
+// Puts one message in the next slot (ring_has_room said so) and sets `*at` to the virtual
+// time it was there, which its slot carries; false (ring detached, message not taken) if
+// the reader's memory went away meanwhile.
+bool ring_put(u32 id, const u8* payload, u32 length, Origin origin, u64* at);
 // Messages were put: the notify word is bumped and its waiters woken, from `at`.
 void ring_notify(u32 id, u64 at);
 // The ring is full with messages waiting in the kernel: tells the reader (`stalled`),
