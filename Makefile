@@ -17,7 +17,7 @@ include benchmarks/lbm/lbm.mk
 .DEFAULT_GOAL := all
 .PHONY: all deps deps-slurm run demo test test-long test-slurm test-host test-guest clean
 
-SUPPORT_SRCS := support/format.cpp support/mem.cpp
+SUPPORT_SRCS := support/format.cpp support/mem.cpp support/reservations.cpp
 FIRMWARE_SRCS := $(wildcard hal/firmware/*.cpp) hal/firmware/entry.S hal/firmware/payload.S
 KERNEL_SRCS := $(shell find kernel ikc -name '*.cpp' -o -name '*.S' | sort)
 

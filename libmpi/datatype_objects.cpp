@@ -158,12 +158,7 @@ TypeLayout layout_of(const TypeBlock* blocks, int count, ResizedBounds resized, 
 
 }  // namespace
 
-const TypeNode* type_node(MPI_Datatype type) {
-    if (is_predefined(type, LWMPI_KIND_DATATYPE)) {
-        const int index = handle_index(type);
-        if (index <= 0 || index >= LWMPI_PREDEFINED_TYPE_COUNT) return nullptr;
-        return &predefined_types[index].node;
-    }
+const TypeNode* derived_type_node(MPI_Datatype type) {
     if (!is_user(type, LWMPI_KIND_DATATYPE)) return nullptr;
     DerivedType* derived = rank_context().derived_types.get(handle_index(type));
     return derived == nullptr ? nullptr : &derived->node;

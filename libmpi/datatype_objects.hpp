@@ -6,6 +6,7 @@
 #include "libmpi/datatype_envelope.hpp"
 #include "libmpi/attr.hpp"
 #include "libmpi/datatype_node.hpp"
+#include "libmpi/handles.hpp"
 
 namespace lwmpi {
 
@@ -21,8 +22,18 @@ struct DerivedType {
     // followed in the same allocation by node.block_count TypeBlocks
 };
 
+// The node of a derived type not yet destroyed, else nullptr.
+const TypeNode* derived_type_node(MPI_Datatype type);
+
 // The node of a live type (predefined, or derived and not yet destroyed), else nullptr.
-const TypeNode* type_node(MPI_Datatype type);
+// Inline: every transfer asks it several times, mostly of a predefined type.
+inline const TypeNode* type_node(MPI_Datatype type) {
+    if (is_predefined(type, LWMPI_KIND_DATATYPE)) {
+        const int index = handle_index(type);
+        return index <= 0 || index >= LWMPI_PREDEFINED_TYPE_COUNT ? nullptr : &predefined_types[index].node;
+    }
+    return derived_type_node(type);
+}
 
 // The derived object behind a handle the program may still use (not freed), else nullptr.
 DerivedType* derived_type(MPI_Datatype type);

@@ -87,6 +87,10 @@ static_assert(idle_output_always(NVX_NOC_NODES_MAX), "an idle output can always 
 inline constexpr size_t kLocalCellMax = 1024;
 inline constexpr size_t kLocalCellBytes = 24 * 1024;
 
+// Released operations a rank keeps for its next ones (each sizeof(Op) of heap): most
+// programs have a few in flight, and the heap's lock costs more than a small message.
+inline constexpr uint32_t kSpareOps = 4;
+
 // Exit status of a run in which a rank ended (returned from main or called exit(0))
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.
 inline constexpr int kExitWithoutFinalize = 1;

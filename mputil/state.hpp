@@ -96,6 +96,17 @@ struct WriteSlot {
     bool busy;
 };
 
+// What a rank sleeps for (wait_note.hpp): the key of the text its wait note holds.
+struct WaitKey {
+    const char* what;
+    bool peer;
+    int rank;
+    int tag;
+    uint32_t context;
+    int more;
+    bool operator==(const WaitKey&) const = default;
+};
+
 struct RankState {
     int world_rank;
     int local_index;
@@ -123,7 +134,11 @@ struct RankState {
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // portal input at (node, port_of[rank])
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
+    Op* spare_ops;             // released operations kept for reuse (config::kSpareOps), by `next`
+    uint32_t spare_count;
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
+    WaitKey wait_key;          // what wait_note's text says, while wait_first is not '\0'
+    char wait_first;           // wait_note's first character, kept while the note is hidden
 };
 
 // The cluster's outputs of one kind (mailboxes or portals) towards ranks' ports: one per
@@ -180,6 +195,7 @@ const char* variant_name();
 // at least `stamp` (the envelope's): the owner takes it when it sees the op done.
 void complete(Op* op, const Completion& c, uint64_t stamp = 0);
 void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes);
+void drop_spare_ops(RankState* me);           // frees the operations kept for reuse
 void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
 [[noreturn]] void transport_failure(const char* what, long err);
 

@@ -57,8 +57,14 @@ void give_cell_bytes(size_t bytes) { __atomic_sub_fetch(&g_cluster.cell_bytes, b
 
 Op* new_op(OpKind kind, RankState* me)  // nullptr when out of memory
 {
-    Op* op = static_cast<Op*>(malloc(sizeof(Op)));
-    if (op == nullptr) return nullptr;
+    Op* op = me->spare_ops;
+    if (op != nullptr) {
+        me->spare_ops = op->next;
+        me->spare_count--;
+    } else {
+        op = static_cast<Op*>(malloc(sizeof(Op)));
+        if (op == nullptr) return nullptr;
+    }
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->owner = me->world_rank;
@@ -165,10 +171,10 @@ void note_wait(RankState* me, Op* const* ops, int n)
             pending++;
         }
     if (first == nullptr) return;
-    WaitNote note(me);
-    if (first->kind == OpKind::Recv) note.peer("receive from", first->source, first->tag, first->context);
-    else note.peer("send to", first->dest, first->tag, first->context);
-    if (pending > 1) note.text(" (+").number(pending - 1).text(")");
+    if (first->kind == OpKind::Recv)
+        show_wait_note(me, WaitKey{"receive from", true, first->source, first->tag, first->context, pending - 1});
+    else
+        show_wait_note(me, WaitKey{"send to", true, first->dest, first->tag, first->context, pending - 1});
 }
 
 // The first unexpected message a receive of (source, context, tag) would match; `take`
@@ -198,7 +204,7 @@ Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Com
             settle_thread(me);
             return u;
         }
-        WaitNote(me).peer("probe for", source, tag, context);
+        show_wait_note(me, WaitKey{"probe for", true, source, tag, context, 0});
         me->bell.sleep(seen);
         clear_wait_note(me);
     }
@@ -314,7 +320,7 @@ int wait_ops_or_counter(Op* const* ops, int n, int* done_index, int max_done, co
             settle_thread(me);
             return k;
         }
-        if (c != nullptr) WaitNote(me).text("a shared-memory collective of its cluster");
+        if (c != nullptr) show_wait_note(me, "a shared-memory collective of its cluster");
         else note_wait(me, ops, n);
         me->bell.sleep(seen);
         clear_wait_note(me);
@@ -369,7 +375,27 @@ bool cancel(Op* op)
     return removed;
 }
 
-void release(Op* op) { free(op); }
+// The rank's own threads keep a few for reuse (they run one at a time); any other frees it.
+void release(Op* op)
+{
+    RankState* me = self_state();
+    if (me == nullptr || me->world_rank != op->owner || me->spare_count >= config::kSpareOps) {
+        free(op);
+        return;
+    }
+    op->next = me->spare_ops;
+    me->spare_ops = op;
+    me->spare_count++;
+}
+
+void drop_spare_ops(RankState* me)
+{
+    while (Op* op = me->spare_ops) {
+        me->spare_ops = op->next;
+        free(op);
+    }
+    me->spare_count = 0;
+}
 
 void poll_idle() { nvx_thread_yield(); }
 

@@ -1,7 +1,9 @@
 // A rank's wait note: the text the kernel prints for the rank's thread if the board is
 // found deadlocked (NVX_SYS_WAIT_NOTE), naming the rank, the operation, the peer and the
-// tag. Written only just before the rank sleeps, and cleared when it wakes, so a fast
-// path pays nothing and a note never outlives its wait.
+// tag. Shown only just before the rank sleeps and hidden when it wakes, so a fast path
+// pays nothing and a note never outlives its wait. A rank that sleeps for the same thing
+// again (a ping-pong) shows the text it already wrote: writing it costs more than a
+// small message.
 #pragma once
 
 #include "state.hpp"
@@ -43,6 +45,26 @@ private:
     char* out_;
     int n_ = 0;
 };
+
+// Shows the note for `k` (what: a whole text when peer is false, else the operation
+// before "rank S, tag T, context C"; more: other operations waited for too).
+inline void show_wait_note(RankState* me, const WaitKey& k)
+{
+    if (me->wait_first != '\0' && k == me->wait_key) {
+        me->wait_note[0] = me->wait_first;
+        return;
+    }
+    {
+        WaitNote note(me);
+        if (!k.peer) note.text(k.what);
+        else note.peer(k.what, k.rank, k.tag, k.context);
+        if (k.more > 0) note.text(" (+").number(k.more).text(")");
+    }
+    me->wait_key = k;
+    me->wait_first = me->wait_note[0];
+}
+
+inline void show_wait_note(RankState* me, const char* text) { show_wait_note(me, WaitKey{text, false, 0, 0, 0, 0}); }
 
 inline void clear_wait_note(RankState* me) { me->wait_note[0] = '\0'; }
 

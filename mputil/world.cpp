@@ -116,6 +116,7 @@ int rank_main(unsigned index, int argc, char** argv, void*)
     RankState* self = &g_cluster.ranks[index];
     int status = main(argc, argv, environ);
     if (self->phase == MpiPhase::Initialized) ended_without_finalize(self, "returned from main", status);
+    drop_spare_ops(self);
     free(g_rank_contexts[index]);  // helper threads of a rank end before it
     g_rank_contexts[index] = nullptr;
     return status;
@@ -215,7 +216,7 @@ void world_barrier()
 {
     Cluster& c = g_cluster;
     RankState* me = self_state();
-    WaitNote(me).text("world barrier (MPI_Init or MPI_Finalize)");
+    show_wait_note(me, "world barrier (MPI_Init or MPI_Finalize)");
     flush_writes(me);
     barrier_cluster();
     if (me->local_index == 0 && c.clusters_used > 1) {
@@ -283,6 +284,7 @@ void finalize()
 {
     self_state()->phase = MpiPhase::Finalizing;
     world_barrier();
+    drop_spare_ops(self_state());
 }
 
 }  // namespace mputil

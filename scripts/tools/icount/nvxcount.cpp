@@ -6,7 +6,8 @@
 // and at each reports every hart's counts since the previous one ("mark M hart H fw F
 // kernel K user U"), so a benchmark reads the cost of exactly the code between two marks.
 // profile=on also counts instructions per translated block's address over the whole run
-// and prints them at exit ("profile VADDR INSNS"), for benchmarks/icount-profile.sh.
+// and prints them at exit ("profile VADDR INSNS"), for benchmarks/icount-profile.sh;
+// profile=M counts them only between the M-th mark and the next (one measured window).
 // ram=PATH,clock=OFFSET drives the board's virtual clock: PATH is the file backing
 // guest RAM (shared with QEMU), OFFSET the counter page's offset in it (board-info's
 // BOARD_CLOCK_OFFSET); each executed block's instruction count is added to its hart's word
@@ -77,6 +78,8 @@ unsigned long g_marks;  // marks seen so far (under g_mark_lock)
 FILE* g_out;          // null: QEMU's plugin log (stderr)
 // profile=on: per hart, instructions by block address (each map has one writer).
 std::vector<std::unordered_map<u64, u64>>* g_profile;
+constexpr unsigned long kWholeRun = ~0ul;
+unsigned long g_profile_window = kWholeRun;  // profile=M: only while exactly M marks were seen
 
 void emit(const char* line) {
     if (g_out != nullptr) {
@@ -152,7 +155,8 @@ void on_limit_block(unsigned vcpu, void* insns) { count_for_limit(vcpu, reinterp
 
 void on_mark(unsigned vcpu, void*) {
     std::lock_guard<std::mutex> hold(g_mark_lock);
-    unsigned long id = ++g_marks;
+    unsigned long id = g_marks + 1;
+    __atomic_store_n(&g_marks, id, __ATOMIC_RELAXED);  // profile=M reads it without the lock
     char line[160];
     std::snprintf(line, sizeof line, "nvxcount: mark %lu by hart %u\n", id, vcpu);
     emit(line);
@@ -192,7 +196,8 @@ void on_profiled_block(unsigned vcpu, void* data) {
     if (vcpu >= g_harts) return;
     u64& counter = g_now[vcpu].at[b->level];
     __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
-    (*g_profile)[vcpu][b->vaddr] += b->insns;
+    if (g_profile_window == kWholeRun || __atomic_load_n(&g_marks, __ATOMIC_RELAXED) == g_profile_window)
+        (*g_profile)[vcpu][b->vaddr] += b->insns;
     if (g_clock != nullptr && b->level != kModel) tick_clock(vcpu, b->insns);
     if (g_limit != 0) count_for_limit(vcpu, b->insns);
 }
@@ -337,11 +342,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 return -1;
             }
             if (w.end > w.start) g_model_windows.push_back(w);  // an image may have none
-        } else if (std::strcmp(argv[i], "profile=on") == 0) {
+        } else if (std::strncmp(argv[i], "profile=", 8) == 0) {
+            if (std::strcmp(argv[i] + 8, "on") != 0) {
+                char* end = nullptr;
+                g_profile_window = std::strtoul(argv[i] + 8, &end, 10);
+                if (end == argv[i] + 8 || *end != '\0' || g_profile_window == kWholeRun) {
+                    std::fprintf(stderr, "nvxcount: profile=%s is neither 'on' nor a mark number\n", argv[i] + 8);
+                    return -1;
+                }
+            }
             count_asked = true;
             g_profile = new std::vector<std::unordered_map<u64, u64>>();
         } else {
-            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on, ram=PATH,clock=OFFSET, limit=N, model=START-END)\n",
+            std::fprintf(stderr, "nvxcount: unknown argument '%s' (known: out=PATH, profile=on|MARK, ram=PATH,clock=OFFSET, limit=N, model=START-END)\n",
                          argv[i]);
             return -1;
         }
