@@ -7,7 +7,8 @@
 // so every round ends with a release the members wait for: a member that ran ahead would
 // count its next arrival in a round a slower member has not arrived at yet.
 // Waits go through the rank's own wait (request_wait_counter): a rank waiting here keeps
-// progressing its other operations, and whoever moves a counter rings the waiters' bells.
+// progressing its other operations, and whoever moves a counter rings the waiters' bells
+// (the release through a tree of members, wake_children).
 #pragma once
 
 #include <stdint.h>
@@ -51,19 +52,30 @@ inline void wait_arrivals(const Round& r)
     request_wait_counter(&r.area->arrived, r.number * static_cast<uint32_t>(r.area->members - 1));
 }
 
+// Rings the members below `index` in the release's binary tree (members 2i + 1 and
+// 2i + 2): the leader rings two bells and every member that saw the release two more, so
+// the last member hears of it after about log2(members) rings in a row, not members - 1.
+inline void wake_children(const Round& r, int index)
+{
+    for (int child = 2 * index + 1; child <= 2 * index + 2 && child < r.area->members; child++)
+        mputil::wake_rank(r.member_world(child));
+}
+
 // Ends the round with the leader's verdict, which the members return.
 inline void release(const Round& r, int error)
 {
     r.area->error = error;
     mputil::counter_add(&r.area->released, 1);  // one release a round: it counts the rounds
-    for (int i = 1; i < r.area->members; i++)
-        mputil::wake_rank(r.member_world(i));
+    wake_children(r, 0);
 }
 
+// The verdict stays until every member arrived for the next round, this one included.
 inline int wait_release(const Round& r)
 {
     request_wait_counter(&r.area->released, r.number);
-    return r.area->error;
+    int error = r.area->error;
+    wake_children(r, r.index);
+    return error;
 }
 
 }  // namespace lwmpi

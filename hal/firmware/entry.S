@@ -13,6 +13,8 @@
  * against the disassembly: see the comment at the path. */
 #define IPI_PATH_INSNS 41
 #define SBI_EXT_IPI 0x735049
+#define SBI_EXT_HSM 0x48534d
+#define SBI_HSM_SUSPEND 3
 
     .section .text.entry, "ax"
     .globl _start
@@ -88,7 +90,7 @@ machine_trap_vector:
     j fast_return
 ecall:
     li t1, SBI_EXT_IPI
-    bne a7, t1, full_trap
+    bne a7, t1, idle_call
     bnez a6, full_trap                # function 0: send_ipi(hart_mask a0, hart_mask_base a1)
     li t1, 1
     bne a0, t1, full_trap             # other masks: the general path
@@ -118,6 +120,37 @@ fast_return:
     ld t1, -16(sp)
     csrrw sp, mscratch, sp
     mret
+# A kernel idles by the retentive suspend (SBI HSM hart_suspend, type 0): on the modeled
+# machine a wfi in the kernel. It comes here only so that the deadlock watch sees every
+# hart, so its path is model code like the watch (the counter charges it to no hart).
+# SBI calls keep every register but a0 and a1, which say SBI_SUCCESS, 0.
+    .pushsection .text.nvx_model, "ax"
+    .align 2
+idle_call:
+    li t1, SBI_EXT_HSM
+    bne a7, t1, full_trap
+    li t1, SBI_HSM_SUSPEND
+    bne a6, t1, full_trap
+    bnez a0, full_trap
+    ld t0, -8(sp)
+    ld t1, -16(sp)
+    addi sp, sp, -256
+    store_regs sp, NVX_REGS_CALLER_SAVED
+    csrr t0, mscratch
+    sd t0, 16(sp)                     # the interrupted sp
+    addi t0, sp, 256
+    csrw mscratch, t0                 # trap stack top again, for the next trap
+    call machine_idle
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+    sd zero, (10 * 8)(sp)             # a0: SBI_SUCCESS
+    sd zero, (11 * 8)(sp)             # a1: 0
+    load_regs sp, NVX_REGS_CALLER_SAVED
+    ld sp, 16(sp)
+    mret
+    .popsection
+
 # machine_trap is a C++ function: it keeps the callee-saved registers (s0-s11) itself and
 # uses neither gp nor tp, so the frame holds only the registers a call may clobber.
 full_trap:

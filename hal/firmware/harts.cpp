@@ -41,6 +41,7 @@ static_assert((nvx::riscv::kCauseInterrupt | nvx::riscv::kIrqMSoft) == 0x8000000
 static_assert(nvx::riscv::kEcallFromS == 9, "MCAUSE_ECALL_S in entry.S");
 static_assert(nvx::riscv::kIntSSoft == 2, "MIP_SSIP in entry.S");
 static_assert(nvx::sbi::kExtIpi == 0x735049 && nvx::sbi::kSuccess == 0, "SBI_EXT_IPI in entry.S");
+static_assert(nvx::sbi::kExtHsm == 0x48534d && nvx::sbi::kHsmSuspend == 3, "SBI_EXT_HSM, SBI_HSM_SUSPEND in entry.S");
 
 namespace nvx::firmware {
 HartRecord g_harts[board::kBoard.hart_count];

@@ -5,13 +5,18 @@
 // the timer. The scan is one instant of the board if no hart went idle or woke during it:
 // every such change bumps g_epoch (before a hart is marked idle, after it is unmarked),
 // so a hart that woke, sent an IPI to one already scanned and went idle again is seen.
+// The watch is the emulator's instrument, not work of the modeled machine (a real board
+// has no one to notice that it is stuck, and its scan grows with the board): its code is
+// model code (NVX_MODEL_CODE), which the instruction counter charges to no hart.
 #include "hal/firmware/idle.hpp"
 
+#include "hal/firmware/cluster_end.hpp"
 #include "hal/firmware/console.hpp"
 #include "hal/firmware/devices.hpp"
 #include "hal/firmware/harts.hpp"
 #include "hal/firmware/power.hpp"
 #include "hal/riscv/csr.hpp"
+#include "kernel/abi/nvx_abi.h"
 
 extern "C" nvx::u8 g_hart_ended[];  // cluster_end.cpp: parked for good, idle whatever msip says
 
@@ -37,7 +42,7 @@ template <typename T> T add(T* p, T v) { return __atomic_add_fetch(p, v, __ATOMI
 
 bool interrupt_pending() { return (NVX_CSR_READ(mip) & NVX_CSR_READ(mie)) != 0; }
 
-bool board_stuck() {
+NVX_MODEL_CODE bool board_stuck() {
     u64 epoch = load(&g_epoch);
     if (load(&g_armed_count) != 0) return false;
     for (u32 h = 0; h < kHarts; h++) {
@@ -64,7 +69,7 @@ void ask_for_reports() {
     }
 }
 
-void board_idle() {
+NVX_MODEL_CODE void board_idle() {
     if (!board_stuck()) return;
     u32 expected = 0;
     if (__atomic_compare_exchange_n(&g_reporting, &expected, 1u, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
@@ -76,31 +81,43 @@ void board_idle() {
         power_off(sbi::kExitDeadlock);
     }
 }
-}  // namespace
 
-void idle_wait() {
-    u64 self = current_hart();
-    if (interrupt_pending()) return;
+NVX_MODEL_CODE void watch_sleeps(u64 self) {
     add(&g_epoch, u64{1});
     store(&g_idle[self], u8{1});
     if (add(&g_idle_count, 1u) == kHarts) board_idle();
-    riscv::wfi();
+}
+
+NVX_MODEL_CODE void watch_wakes(u64 self) {
     store(&g_idle[self], u8{0});
     add(&g_idle_count, ~0u);
     add(&g_epoch, u64{1});
+}
+}  // namespace
+
+NVX_MODEL_CODE void idle_wait() {
+    u64 self = current_hart();
+    if (interrupt_pending()) return;
+    watch_sleeps(self);
+    riscv::wfi();
+    watch_wakes(self);
+}
+
+// entry.S's path for a kernel's retentive suspend.
+extern "C" NVX_MODEL_CODE void machine_idle() {
+    park_if_ended(current_hart());  // its cluster was ended
+    idle_wait();
 }
 
 void idle_forever() {
     u64 self = current_hart();
     NVX_CSR_WRITE(mie, 0);
     note_timer(self, ~0ull);
-    add(&g_epoch, u64{1});
-    store(&g_idle[self], u8{1});
-    if (add(&g_idle_count, 1u) == kHarts) board_idle();
+    watch_sleeps(self);
     for (;;) riscv::wfi();
 }
 
-void note_timer(u64 hart, u64 when) {
+NVX_MODEL_CODE void note_timer(u64 hart, u64 when) {
     u8 armed = when != ~0ull ? 1 : 0;
     if (g_armed[hart] == armed) return;  // only the hart itself writes its flag
     store(&g_armed[hart], armed);

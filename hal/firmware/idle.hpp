@@ -2,7 +2,9 @@
 // they ask the firmware (SBI HSM hart_suspend, retentive type 0), which is the only code
 // that sees every hart. A board where every hart sleeps with no interrupt pending and no
 // timer armed can never wake again: the firmware asks every kernel to print what its
-// threads wait for, then powers the board off with NVX_EXIT_DEADLOCK.
+// threads wait for, then powers the board off with NVX_EXIT_DEADLOCK. On the modeled
+// machine an idle kernel hart runs a wfi: the suspend's path and the watch are model code
+// (NVX_MODEL_CODE), which the instruction counter charges to no hart.
 #pragma once
 #include "hal/board/current.hpp"
 #include "hal/sbi/sbi_ids.hpp"

@@ -109,10 +109,6 @@ Result sbi_dispatch(u64 ext, u64 fn, const u64 args[6]) {
     const board::Cluster& c = cluster_of(self);
     // IPIs are most of the traffic (two per forwarded kernel call): before the search.
     if (ext == sbi::kExtIpi && fn == 0) [[likely]] return send_ipi(c, args[0], args[1]);
-    if (ext == sbi::kExtHsm && fn == sbi::kHsmSuspend && args[0] == 0) [[likely]] {  // every idle kernel hart
-        idle_wait();
-        return {sbi::kSuccess, 0};
-    }
     switch (ext) {
     case sbi::kExtBase: return base_call(fn, args[0]);
     case sbi::kExtTime: return fn == 0 ? set_timer(self, args[0]) : Result{sbi::kErrNotSupported, 0};
