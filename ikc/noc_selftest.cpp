@@ -34,10 +34,15 @@ void noc_selftest() {
     u64 window_phys = g_layout.virt_to_phys(reinterpret_cast<u64>(window));
     expect_sbi("noc-portal-allow-foreign-segment",
                noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidAddress);
-    constexpr u64 kOversized = noc::kPortalMaxWrite + noc::kPortalMaxTransfer;
-    window[0] = {own_buffer, kOversized};
-    expect_sbi("noc-portal-allow-oversized-segment",
-               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, kOversized).error, sbi::kErrInvalidParam);
+    window[0] = {own_buffer, 0};
+    expect_sbi("noc-portal-allow-empty-segment",
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidParam);
+    window[0] = {own_buffer, u64{1} << 40};  // runs past the cluster's memory
+    expect_sbi("noc-portal-allow-segment-past-memory",
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 1 << 20).error, sbi::kErrInvalidAddress);
+    window[0] = {own_buffer, 128};
+    expect_sbi("noc-portal-allow-window-over-message",
+               noc::portal_allow(own_node, foreign_node, 0, window_phys, 1, 64).error, sbi::kErrInvalidParam);
     expect_sbi("noc-portal-allow-too-many-segments",
                noc::portal_allow(own_node, foreign_node, 0, own_buffer, noc::kPortalMaxSegments + 1, 1 << 20).error,
                sbi::kErrInvalidParam);

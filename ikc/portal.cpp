@@ -29,7 +29,8 @@ OpQueue g_local_writers;                   // writes to an own node waiting for 
 Endpoint& endpoint_of(IkcOp* op) { return g_portals.at(op->endpoint); }
 
 // Posts the next window of `reader`'s buffer as its port's receive window: up to
-// kPortalMaxSegments pages, which the sender then fills with back-to-back transfers.
+// kPortalMaxSegments physically contiguous runs, which the sender then fills with
+// back-to-back transfers.
 void post_window(IkcOp* reader) {
     Endpoint& in = endpoint_of(reader);
     auto* segments = reinterpret_cast<noc::PortalSegment*>(reader->staging);
@@ -39,8 +40,7 @@ void post_window(IkcOp* reader) {
     // Physically contiguous runs of the buffer, each one segment (checked when the read began).
     for (u64 covered = 0; count < kWindowSegments && covered < left; count++) {
         u8* to;
-        u64 want = left - covered < noc::kPortalMaxWrite ? left - covered : noc::kPortalMaxWrite;
-        u64 span = g_space.user_run(va + covered, want, sv39::kWrite, &to);
+        u64 span = g_space.user_run(va + covered, left - covered, sv39::kWrite, &to);
         if (span == 0) kernel::panic("portal reader's buffer unmapped during its read");
         segments[count] = {kernel::g_layout.virt_to_phys(reinterpret_cast<u64>(to)), span};
         covered += span;

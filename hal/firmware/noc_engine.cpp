@@ -222,7 +222,7 @@ Result portal_allow(const board::Cluster& c, u32 node, u32 sender, u64 port, u64
     u64 wake;
     u64 window = 0;
     for (u32 i = 0; i < count; i++) {
-        if (segments[i].length == 0 || segments[i].length > kPortalMaxWrite) return error(sbi::kErrInvalidParam);
+        if (segments[i].length == 0) return error(sbi::kErrInvalidParam);
         if (!in_caller(c, segments[i].phys, segments[i].length)) return error(sbi::kErrInvalidAddress);
         window += segments[i].length;
     }

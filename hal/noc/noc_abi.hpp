@@ -15,12 +15,13 @@ inline constexpr u32 kPortalMaxSegments = 16;    // pieces of receive buffer one
 // A node has one receive window per logical port (the MPPA's DMA has 256 receive tags
 // per cluster): a read on one port never waits for another port's.
 inline constexpr u32 kPortalWindows = 32;
-// Bytes one portal write call may move, and one posted segment may hold (physically
-// contiguous): the engine moves them as hardware transfers of at most kPortalMaxTransfer
-// each, in one crossing into the engine.
+// Bytes one portal write call may move (physically contiguous): the engine moves them as
+// hardware transfers of at most kPortalMaxTransfer each, in one crossing into the engine.
 inline constexpr u32 kPortalMaxWrite = kPortalMaxSegments * kPortalMaxTransfer;
 
-// One physically contiguous piece of a posted receive buffer (at most kPortalMaxWrite).
+// One physically contiguous piece of a posted receive buffer, of any length in the
+// receiver's memory: a window covers a whole contiguous buffer, so a long message does
+// not wait, window after window, for its receiver's kernel to post the next.
 struct PortalSegment {
     u64 phys;
     u64 length;
