@@ -170,25 +170,34 @@ u64 AddressSpace::user_run(UserAddr at, u64 len, u64 required, u8** kernel) cons
     u64 first = page_in_kernel(va - offset, required);
     if (first == 0) return 0;
     *kernel = reinterpret_cast<u8*>(first + offset);
-    // The next pages, straight from the leaf table page_in_kernel left in the cache: a
-    // load and two compares per page while they stay physically contiguous.
+    // The next pages, region by region straight from the leaf table page_in_kernel left
+    // in the cache: a load and two compares per page while they stay physically contiguous.
     const LeafTable& leaf = leaf_tables_[this_cpu().local];
     u64 need = required | sv39::kUser | sv39::kValid;
     u64 run = sv39::kPageSize - offset;
     u64 next_phys = g_layout.virt_to_phys(first) + sv39::kPageSize;
     while (run < len) {
         u64 page = va + run;  // page aligned
-        sv39::Pte pte;
-        if (page >> 21 == leaf.region) {
-            pte = leaf.table[page / sv39::kPageSize % sv39::kEntriesPerTable];
-            if ((pte & need) != need || sv39::pte_phys(pte) != next_phys || !g_layout.owns_phys(next_phys, sv39::kPageSize))
-                break;
-        } else if (page_in_kernel(page, required) != g_layout.phys_to_virt(next_phys)) {
-            break;  // a new 2 MiB region: the full lookup (it refreshes the leaf cache)
+        if (page >> 21 != leaf.region &&  // a new 2 MiB region: the full lookup refreshes the cache
+            page_in_kernel(page, required) != g_layout.phys_to_virt(next_phys))
+            break;
+        const sv39::Pte* table = leaf.table;
+        u64 index = page / sv39::kPageSize % sv39::kEntriesPerTable;
+        u64 pages = (len - run + sv39::kPageSize - 1) / sv39::kPageSize;
+        u64 end = index + pages < sv39::kEntriesPerTable ? index + pages : sv39::kEntriesPerTable;
+        u64 ppn = next_phys >> 12;
+        for (; index < end; index++, ppn++) {
+            sv39::Pte pte = table[index];
+            if ((pte & need) != need || pte >> 10 != ppn) break;
         }
-        run += sv39::kPageSize;
-        next_phys += sv39::kPageSize;
+        u64 taken = (ppn << 12) - next_phys;
+        run += taken;
+        next_phys += taken;
+        if (index < end) break;
     }
+    // The run is contiguous from a page of ours: only its end can leave our memory.
+    u64 mem_end = g_layout.mem_base + g_layout.mem_size;
+    if (next_phys > mem_end) run -= next_phys - mem_end;
     return run < len ? run : len;
 }
 
