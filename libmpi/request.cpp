@@ -172,19 +172,6 @@ bool request_poll(Request* r)
 
 namespace {
 
-// A point-to-point request's state as it stands: the wait below makes the progress.
-bool request_check(Request* r)
-{
-    mputil::Completion c;
-    if (!r->complete && mputil::completed(r->op, &c))
-        complete(r, c);
-    return r->complete;
-}
-
-}  // namespace
-
-namespace {
-
 // Frees the detached requests that completed; never blocks.
 void poll_detached()
 {
@@ -216,9 +203,8 @@ void wait_ops(Request* const* reqs, int n, int need, const mputil::Counter* coun
             Request* r = reqs[i];
             if (!r || !r->active)
                 continue;
-            // Collectives were just advanced, and wait_some below progresses the rest: each
-            // transfer is tested once per round.
-            if (r->collective ? r->complete : request_check(r))
+            // Collectives were just advanced: polling them again would test every transfer twice.
+            if (r->collective ? r->complete : request_poll(r))
                 done++;
             else
                 pending++;

@@ -285,20 +285,15 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     return recv;
 }
 
-bool completed(Op* op, Completion* out)
-{
-    if (!is_done(op)) return false;
-    take_completion_time(op);
-    if (out != nullptr) *out = op->result;
-    return true;
-}
-
 bool test(Op* op, Completion* out)
 {
     RankState* me = me_or_die();
     progress(me);
     settle_thread(me);
-    return completed(op, out);
+    if (!is_done(op)) return false;
+    take_completion_time(op);
+    if (out != nullptr) *out = op->result;
+    return true;
 }
 
 namespace {

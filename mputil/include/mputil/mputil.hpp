@@ -58,8 +58,6 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
 
 // Makes progress; true when `op` is done, then *out is filled (out may be nullptr).
 bool test(Op* op, Completion* out);
-// test() without the progress: for a wait that makes progress itself (wait_some).
-bool completed(Op* op, Completion* out);
 
 // A nonblocking call (test, probe) that found nothing gives the rank's hart away once, so
 // that a program polling in a loop leaves the turn to the threads that bring what it polls
