@@ -30,6 +30,9 @@
 namespace lwmpi {
 
 constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the area
+// Members each woken member wakes in turn at a round's release (coll_shm_round.hpp): a
+// binary tree beat 3 and a flat release (11 rings in a row) at 192 ranks.
+constexpr int kReleaseFanout = 2;
 // Alltoall through the area: the blocks the cluster sends (and those it receives) in one
 // staging buffer of at most this many bytes each.
 constexpr size_t kShmStagingBytes = 192 * 1024;

@@ -52,12 +52,13 @@ inline void wait_arrivals(const Round& r)
     request_wait_counter(&r.area->arrived, r.number * static_cast<uint32_t>(r.area->members - 1));
 }
 
-// Rings the members below `index` in the release's binary tree (members 2i + 1 and
-// 2i + 2): the leader rings two bells and every member that saw the release two more, so
-// the last member hears of it after about log2(members) rings in a row, not members - 1.
+// Rings the members below `index` in the release's tree (members kReleaseFanout * i + 1
+// and on): the leader rings a few bells and every member that saw the release a few
+// more, so the last member hears of it after a few wake-ups in a row, not members - 1.
 inline void wake_children(const Round& r, int index)
 {
-    for (int child = 2 * index + 1; child <= 2 * index + 2 && child < r.area->members; child++)
+    int first = kReleaseFanout * index + 1;
+    for (int child = first; child < first + kReleaseFanout && child < r.area->members; child++)
         mputil::wake_rank(r.member_world(child));
 }
 
