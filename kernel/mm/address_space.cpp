@@ -135,15 +135,14 @@ void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
     u64 va = at.value();
     if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
         return nullptr;
-    static_assert(sv39::kDirty < 1 << 8, "the required flags fit the key's low byte");
     u64 page = va / sv39::kPageSize, offset = va % sv39::kPageSize;
-    u64 key = page << 8 | required;  // user pages start above 0: never the empty key
     u64 epoch = this->epoch();
     Translation& cached = translations_[this_cpu().local][page % kTranslationsPerHart];
-    if (cached.key == key && cached.epoch == epoch) return reinterpret_cast<void*>(cached.kernel_page + offset);
+    bool same = cached.page == page && cached.epoch == epoch;
+    if (same && (cached.checked & required) == required) return reinterpret_cast<void*>(cached.kernel_page + offset);
     u64 kernel_page = page_in_kernel(va - offset, required);
-    if (kernel_page == 0) return nullptr;
-    cached = {key, epoch, kernel_page};
+    if (kernel_page == 0) return nullptr;  // the entry keeps what it knew
+    cached = {page, epoch, (same ? cached.checked : 0) | required, kernel_page};
     return reinterpret_cast<void*>(kernel_page + offset);
 }
 

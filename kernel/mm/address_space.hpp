@@ -85,12 +85,14 @@ private:
     // Kernel address of user page `page` if mapped with `required`, else 0 (leaf-table cache).
     u64 page_in_kernel(u64 page, u64 required) const;
 
-    // Recent translations per hart (user page and permissions -> kernel address), so a
-    // user copy walks the page table once per page, not once per call. Valid within one
-    // epoch: user mappings are only ever removed by an epoch change.
+    // Recent translations per hart (user page -> kernel address, and the permissions
+    // checked so far), so a user copy walks the page table once per page, not once per
+    // call, whatever access it asks next. Valid within one epoch: user mappings are only
+    // ever removed by an epoch change.
     struct Translation {
-        u64 key;    // user page << 8 | required flags; 0 = empty
+        u64 page;   // user page number; 0 = empty (user pages start above 0)
         u64 epoch;
+        u64 checked;  // the flags a walk found set (required ones, accumulated)
         u64 kernel_page;
     };
     static constexpr u32 kTranslationsPerHart = 8;
