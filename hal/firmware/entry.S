@@ -16,6 +16,25 @@
 #define SBI_EXT_HSM 0x48534d
 #define SBI_HSM_SUSPEND 3
 
+# A C++ call from the trap vector (t0 and t1 saved below the trap stack's top): the frame
+# holds the registers a call may clobber and the interrupted sp, and mscratch points at the
+# trap stack's top again, for the next trap.
+.macro enter_c_frame
+    ld t0, -8(sp)
+    ld t1, -16(sp)
+    addi sp, sp, -256
+    store_regs sp, NVX_REGS_CALLER_SAVED
+    csrr t0, mscratch
+    sd t0, 16(sp)                     # the interrupted sp
+    addi t0, sp, 256
+    csrw mscratch, t0
+.endm
+.macro leave_c_frame
+    load_regs sp, NVX_REGS_CALLER_SAVED
+    ld sp, 16(sp)
+    mret
+.endm
+
     .section .text.entry, "ax"
     .globl _start
 _start:
@@ -132,38 +151,20 @@ idle_call:
     li t1, SBI_HSM_SUSPEND
     bne a6, t1, full_trap
     bnez a0, full_trap
-    ld t0, -8(sp)
-    ld t1, -16(sp)
-    addi sp, sp, -256
-    store_regs sp, NVX_REGS_CALLER_SAVED
-    csrr t0, mscratch
-    sd t0, 16(sp)                     # the interrupted sp
-    addi t0, sp, 256
-    csrw mscratch, t0                 # trap stack top again, for the next trap
+    enter_c_frame
     call machine_idle
     csrr t0, mepc
     addi t0, t0, 4
     csrw mepc, t0
     sd zero, (10 * 8)(sp)             # a0: SBI_SUCCESS
     sd zero, (11 * 8)(sp)             # a1: 0
-    load_regs sp, NVX_REGS_CALLER_SAVED
-    ld sp, 16(sp)
-    mret
+    leave_c_frame
     .popsection
 
 # machine_trap is a C++ function: it keeps the callee-saved registers (s0-s11) itself and
 # uses neither gp nor tp, so the frame holds only the registers a call may clobber.
 full_trap:
-    ld t0, -8(sp)
-    ld t1, -16(sp)
-    addi sp, sp, -256
-    store_regs sp, NVX_REGS_CALLER_SAVED
-    csrr t0, mscratch
-    sd t0, 16(sp)                     # the interrupted sp
-    addi t0, sp, 256
-    csrw mscratch, t0                 # trap stack top again, for the next trap
+    enter_c_frame
     mv a0, sp
     call machine_trap
-    load_regs sp, NVX_REGS_CALLER_SAVED
-    ld sp, 16(sp)
-    mret
+    leave_c_frame
