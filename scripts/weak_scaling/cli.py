@@ -66,7 +66,8 @@ def parser():
                                      "(default by class: test %(test)d, small %(small)d, thesis %(thesis)d)"
                                      % DEFAULT_TIMEOUT)
     p.add_argument("--jobs", default=str(os.cpu_count() or 1),
-                   help="points run at once, each in its own QEMU (default: the host's cores, here %(default)s)")
+                   help="points run at once, each in its own QEMU, the largest first (default: the host's cores, "
+                        "here %(default)s)")
     p.add_argument("--executor", default="local", choices=("local", "slurm"),
                    help="local: run the points on this host; slurm: submit them as a Slurm job array, one point "
                         "per task, and a job after it that merges the rows and writes the summary and plots "
@@ -220,9 +221,20 @@ def clock(seconds):
     return summary.clock(seconds)
 
 
+def longest_first(cfg, todo):
+    """The points in the order several jobs should start them: the most work first, so
+    that no long run starts last with the other cores idle (a point's work grows with the
+    clusters its problem spans; A2A's is small). Ties keep the plan's order."""
+    def work(point):
+        return 0 if point.app == plan.A2A_APP else cfg.clusters(point)
+    return sorted(todo, key=lambda p: -work(p))
+
+
 def sweep(cfg, store, todo, jobs):
     """Runs the points, up to jobs at once (each run is one QEMU on one host core under
     deterministic execution), recording each as it ends. On a signal every run stops."""
+    if jobs > 1:
+        todo = longest_first(cfg, todo)
     start = time.monotonic()
     walls = []
     launches = runner.Launches()
