@@ -30,13 +30,10 @@ for arg in "$@"; do
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/icount-profile.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-if [ -n "$window" ]; then
-    NVX_COUNT_PROFILE_WINDOW=$window scripts/nvx-run --board "$board" --count-insns "$tmp/count" "$@" >"$tmp/log" 2>&1 ||
-        { cat "$tmp/log" >&2; exit 1; }
-else
-    NVX_COUNT_PROFILE=1 scripts/nvx-run --board "$board" --count-insns "$tmp/count" "$@" >"$tmp/log" 2>&1 ||
-        { cat "$tmp/log" >&2; exit 1; }
-fi
+profile=(NVX_COUNT_PROFILE=1)
+[ -n "$window" ] && profile=(NVX_COUNT_PROFILE_WINDOW="$window")
+env "${profile[@]}" scripts/nvx-run --board "$board" --count-insns "$tmp/count" "$@" >"$tmp/log" 2>&1 ||
+    { cat "$tmp/log" >&2; exit 1; }
 # Function symbols, sorted by address: "ADDR NAME". Firmware (0x80000000...) and kernel
 # (0xffffffffc0000000...) differ in their low 32 bits, which awk's doubles hold exactly;
 # user code lies below 0x80000000.

@@ -134,8 +134,7 @@ struct RankState {
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // portal input at (node, port_of[rank])
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
-    Op* spare_ops;             // released operations kept for reuse (config::kSpareOps), by `next`
-    uint32_t spare_count;
+    Queue<Op> spare_ops;       // released operations kept for reuse (config::kSpareOps)
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
     WaitKey wait_key;          // what wait_note's text says, while wait_first is not '\0'
     char wait_first;           // wait_note's first character, kept while the note is hidden

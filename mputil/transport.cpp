@@ -57,14 +57,9 @@ void give_cell_bytes(size_t bytes) { __atomic_sub_fetch(&g_cluster.cell_bytes, b
 
 Op* new_op(OpKind kind, RankState* me)  // nullptr when out of memory
 {
-    Op* op = me->spare_ops;
-    if (op != nullptr) {
-        me->spare_ops = op->next;
-        me->spare_count--;
-    } else {
-        op = static_cast<Op*>(malloc(sizeof(Op)));
-        if (op == nullptr) return nullptr;
-    }
+    Op* op = me->spare_ops.pop_front();
+    if (op == nullptr) op = static_cast<Op*>(malloc(sizeof(Op)));
+    if (op == nullptr) return nullptr;
     memset(op, 0, sizeof *op);
     op->kind = kind;
     op->owner = me->world_rank;
@@ -379,22 +374,16 @@ bool cancel(Op* op)
 void release(Op* op)
 {
     RankState* me = self_state();
-    if (me == nullptr || me->world_rank != op->owner || me->spare_count >= config::kSpareOps) {
+    if (me == nullptr || me->world_rank != op->owner || me->spare_ops.size() >= config::kSpareOps) {
         free(op);
         return;
     }
-    op->next = me->spare_ops;
-    me->spare_ops = op;
-    me->spare_count++;
+    me->spare_ops.push_front(op);
 }
 
 void drop_spare_ops(RankState* me)
 {
-    while (Op* op = me->spare_ops) {
-        me->spare_ops = op->next;
-        free(op);
-    }
-    me->spare_count = 0;
+    while (Op* op = me->spare_ops.pop_front()) free(op);
 }
 
 void poll_idle() { nvx_thread_yield(); }

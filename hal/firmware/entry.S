@@ -147,11 +147,12 @@ fast_return:
     .align 2
 idle_call:
     li t1, SBI_EXT_HSM
-    bne a7, t1, full_trap
+    bne a7, t1, 1f
     li t1, SBI_HSM_SUSPEND
-    bne a6, t1, full_trap
-    bnez a0, full_trap
-    enter_c_frame
+    bne a6, t1, 1f
+    beqz a0, 2f
+1:  j full_trap                       # back over the model section: a jump reaches farther than a branch
+2:  enter_c_frame
     call machine_idle
     csrr t0, mepc
     addi t0, t0, 4

@@ -184,14 +184,12 @@ u64 AddressSpace::user_run(UserAddr at, u64 len, u64 required, u8** kernel) cons
         u64 index = page / sv39::kPageSize % sv39::kEntriesPerTable;
         u64 pages = (len - run + sv39::kPageSize - 1) / sv39::kPageSize;
         u64 end = index + pages < sv39::kEntriesPerTable ? index + pages : sv39::kEntriesPerTable;
-        u64 ppn = next_phys >> 12;
-        for (; index < end; index++, ppn++) {
+        u64 first_index = index;
+        for (; index < end; index++, next_phys += sv39::kPageSize) {
             sv39::Pte pte = table[index];
-            if ((pte & need) != need || pte >> 10 != ppn) break;
+            if ((pte & need) != need || sv39::pte_phys(pte) != next_phys) break;
         }
-        u64 taken = (ppn << 12) - next_phys;
-        run += taken;
-        next_phys += taken;
+        run += (index - first_index) * sv39::kPageSize;
         if (index < end) break;
     }
     // The run is contiguous from a page of ours: only its end can leave our memory.
