@@ -64,7 +64,8 @@ int main(int argc, char** argv) {
                     "BOARD_COMPUTE_CLUSTERS=%u\nBOARD_RAM_MIB=%llu\nBOARD_PROGRAM_BASE=0x%llx\n"
                     "BOARD_PROGRAM_SIZE=%llu\nBOARD_USER_HARTS=%u\nBOARD_COMPUTE_USER_HARTS=%u\n"
                     "BOARD_COMPUTE_PES=%u\nBOARD_IMAGE_BASE=0x%llx\nBOARD_IMAGE_SIZE=%llu\nBOARD_NODES=%u\n"
-                    "BOARD_CLOCK_OFFSET=0x%llx\nBOARD_CORE_HZ=%llu\nBOARD_COMPUTE_MEM_MIB=%llu\n",
+                    "BOARD_CLOCK_OFFSET=0x%llx\nBOARD_CORE_HZ=%llu\nBOARD_COMPUTE_MEM_MIB=%llu\n"
+                    "BOARD_NOC_LINK_BYTES_PER_CYCLE=%u\n",
                     b->name, b->hart_count, b->cluster_count, b->io_count, b->compute_count,
                     static_cast<unsigned long long>(b->ram_size / nvx::MiB),
                     static_cast<unsigned long long>(kProgramBase), static_cast<unsigned long long>(kProgramSize),
@@ -73,7 +74,8 @@ int main(int argc, char** argv) {
                     static_cast<unsigned long long>(kImageRegionSize), b->node_count,
                     static_cast<unsigned long long>(kClockCounterPage - kRamBase),  // in the RAM file
                     static_cast<unsigned long long>(kCoreHz),
-                    static_cast<unsigned long long>(b->clusters[b->first_compute()].mem_size / nvx::MiB));
+                    static_cast<unsigned long long>(b->clusters[b->first_compute()].mem_size / nvx::MiB),
+                    b->noc.bytes_per_cycle);
         print_launch_limits();
         print_user_layout();
         return 0;

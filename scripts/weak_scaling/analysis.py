@@ -1,6 +1,8 @@
 """From recorded runs to figures: median times per point, weak-scaling efficiency,
-time ratios between builds, A2A per message size, and result-line consistency."""
+time ratios between builds, A2A per message size, LBM's MLUPS per cluster count, and
+result-line consistency."""
 import collections
+import re
 import statistics
 
 OK = "ok"
@@ -43,7 +45,7 @@ def series_keys(rows):
     (failed runs included: they belong to the sweep), in the sweep's order."""
     out = collections.OrderedDict()
     for r in rows:
-        if r["app"] == "a2a":
+        if r["app"] in ("a2a", "lbm"):
             continue
         entry = out.setdefault((r["app"], r["mapping"]), {"builds": [], "ranks": set(), "clusters": {}})
         if r["build"] not in entry["builds"]:
@@ -131,8 +133,65 @@ def result_differences(rows):
     for r in rows:
         if not r["result"]:
             continue
-        clusters = "" if r["app"] == "a2a" else r["clusters"]
+        # A2A's size and LBM's cavity do not depend on the placement.
+        clusters = "" if r["app"] in ("a2a", "lbm") else r["clusters"]
         run = "%s %s ranks %s #%s" % (r["build"], r["ranks"], r["mapping"], r["repeat"])
         groups.setdefault((r["app"], r["class"], clusters), collections.OrderedDict()) \
               .setdefault(r["result"], []).append(run)
     return [(app, klass, clusters, lines) for (app, klass, clusters), lines in groups.items() if len(lines) > 1]
+
+
+_LBM_RESULT = re.compile(r"^lbm: cavity (\d+)\^3, steps (\d+),")
+_LBM_CONFIG = re.compile(r"^depth(\d+)-ddr(\d+)$")
+# lbm_d3q19.h: a node's 19 single-precision values, what a block puts back per update.
+LBM_NODE_BYTES = 19 * 4
+
+
+class LbmTable:
+    """LBM's successful runs: MLUPS (lattice updates per second of virtual time, millions)
+    and the share of time in DDR calls and step barriers, per configuration and cluster
+    count (medians over repeats), and the board table's DDR bounds."""
+
+    def __init__(self, rows, facts=None):
+        samples = collections.defaultdict(list)
+        self.cavity = None
+        per_update = []
+        for r in rows:
+            m = _LBM_RESULT.match(r["result"]) if r["app"] == "lbm" and r["status"] == OK else None
+            if not m:
+                continue
+            t, cycles, comm = _float(r["seconds"]), _float(r["cycles"]), _float(r["comm_cycles"])
+            if not t or not cycles or comm is None:
+                continue
+            n, steps = int(m.group(1)), int(m.group(2))
+            self.cavity = (n, steps)
+            updates = n ** 3 * steps
+            samples[(r["build"], int(r["clusters"]))].append((updates / t / 1e6, comm / cycles))
+            if _float(r["bytes"]):
+                per_update.append(float(r["bytes"]) / updates)
+        self.value = {k: (statistics.median(v[0] for v in vs), statistics.median(v[1] for v in vs))
+                      for k, vs in samples.items()}
+        self.configs = sorted({c for c, _ in self.value}, key=_config_order)
+        self.clusters = sorted({n for _, n in self.value})
+        self.bytes_per_update = statistics.median(per_update) if per_update else None
+        self.bounds = None
+        if facts and self.bytes_per_update and "BOARD_CORE_HZ" in facts and "BOARD_NOC_LINK_BYTES_PER_CYCLE" in facts:
+            rate = float(facts["BOARD_CORE_HZ"]) * float(facts["BOARD_NOC_LINK_BYTES_PER_CYCLE"])
+            # A DDR is its server's link: one transfer at a time, reads and writes sharing
+            # it; if a write's data could arrive while the server sends, the reads alone
+            # would bound it.
+            reads = self.bytes_per_update - LBM_NODE_BYTES
+            self.bounds = (rate / self.bytes_per_update / 1e6, rate / reads / 1e6 if reads > 0 else None)
+
+    def __bool__(self):
+        return bool(self.value)
+
+
+def _config_order(name):
+    m = _LBM_CONFIG.match(name)
+    return (int(m.group(2)), int(m.group(1)), name) if m else (99, 99, name)
+
+
+def lbm_ddrs(name):
+    m = _LBM_CONFIG.match(name)
+    return int(m.group(2)) if m else 1

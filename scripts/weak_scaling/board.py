@@ -22,7 +22,7 @@ def parse_facts(text):
             continue
         key, value = line.split("=", 1)
         facts[key] = value
-    for key in ("BOARD_COMPUTE_CLUSTERS", "BOARD_COMPUTE_PES"):
+    for key in ("BOARD_COMPUTE_CLUSTERS", "BOARD_COMPUTE_PES", "BOARD_IO_CLUSTERS"):
         if key not in facts:
             raise BoardError("board-info did not print %s" % key)
         try:
@@ -69,6 +69,30 @@ def default_rank_counts(facts, ppc):
 def short_rank_counts(facts, ppc):
     """A short sweep (make run): one rank, one full cluster, every cluster."""
     return sorted({1, ppc, ppc * facts["BOARD_COMPUTE_CLUSTERS"]})
+
+
+def lbm_cluster_counts(facts, short=False):
+    """LBM's cluster counts (one rank each): 1, 2, 4, ... and every compute cluster; a short
+    sweep runs 1, 2 and every cluster."""
+    clusters = facts["BOARD_COMPUTE_CLUSTERS"]
+    counts = [1]
+    while counts[-1] * 2 < clusters and not (short and counts[-1] >= 2):
+        counts.append(counts[-1] * 2)
+    return sorted(set(counts + [clusters]))
+
+
+def default_lbm_configs(facts):
+    """Pipeline depth 1 and 2 on one DDR, and depth 2 on two where the board has two I/O
+    clusters (the paper's figures): DEPTH:DDRS words."""
+    return ["1:1", "2:1"] + (["2:2"] if facts["BOARD_IO_CLUSTERS"] >= 2 else [])
+
+
+def check_lbm_ddrs(ddrs, facts):
+    """None when the board has an I/O cluster for each DDR, else why not."""
+    if ddrs > facts["BOARD_IO_CLUSTERS"]:
+        return "%d DDRs need %d I/O clusters; board %s has %d" % (
+            ddrs, ddrs, facts.get("BOARD_NAME", "?"), facts["BOARD_IO_CLUSTERS"])
+    return None
 
 
 def default_a2a_ranks(facts):

@@ -42,13 +42,14 @@ def positive(text, what):
 def parser():
     p = argparse.ArgumentParser(
         prog="weak-scaling",
-        description="Sweeps CAP Bench (fn gf km) and A2A over builds x rank counts x mappings x repeats "
-                    "through scripts/nvx-run; writes results.csv, a2a.csv, PNG plots and summary.md. "
+        description="Sweeps CAP Bench (fn gf km) and A2A over builds x rank counts x mappings x repeats, and "
+                    "LBM over its pipeline configurations x clusters, through scripts/nvx-run; writes "
+                    "results.csv, a2a.csv, PNG plots and summary.md. "
                     "Rerun the same command to resume an interrupted sweep.")
     p.add_argument("--board", default=os.environ.get("BOARD") or "small", help="board (default: $BOARD or small)")
     p.add_argument("--class", dest="klass", default="small", choices=plan.CLASSES,
                    help="problem class passed to every application (default small)")
-    p.add_argument("--apps", default=" ".join(plan.ALL_APPS), help="applications (default: fn gf km a2a)")
+    p.add_argument("--apps", default=" ".join(plan.ALL_APPS), help="applications (default: fn gf km a2a lbm)")
     p.add_argument("--builds", default=" ".join(plan.DEFAULT_BUILDS),
                    help="builds: ipc unopt opt, or BUILD+KERNEL_OPTION... (default: ipc unopt opt)")
     p.add_argument("--kernel-opts", action="append", default=[], metavar="OPTS",
@@ -60,6 +61,11 @@ def parser():
     p.add_argument("--maps", default="compact", help="mappings for fn gf km: compact and/or scatter (default compact)")
     p.add_argument("--ppc", help="ranks per cluster with compact mapping (default: 12 or the board's PEs, the smaller)")
     p.add_argument("--a2a-ranks", help="A2A's rank count, run compact and scatter (default: 12 or what the board holds)")
+    p.add_argument("--lbm-configs", metavar="DEPTH:DDRS...",
+                   help="LBM's pipeline depths and DDR counts, recorded as builds depthD-ddrK (default: 1:1 2:1, "
+                        "and 2:2 where the board has two I/O clusters)")
+    p.add_argument("--lbm-clusters", help="LBM's cluster counts, one rank each (default: 1, 2, 4, ... and every "
+                                          "compute cluster; with --short 1, 2 and every cluster)")
     p.add_argument("--repeats", default="1", help="runs of every point (default 1)")
     p.add_argument("--out", help="output directory (default build/weak-scaling/BOARD-CLASS)")
     p.add_argument("--timeout", help="seconds per run before it counts as timed out "
@@ -138,6 +144,24 @@ class Config:
             self.ranks = boards.default_rank_counts(self.facts, self.ppc)
         self.a2a_ranks = positive(args.a2a_ranks, "--a2a-ranks") if args.a2a_ranks else \
             boards.default_a2a_ranks(self.facts)
+        self.lbm_configs, self.lbm_clusters = [], []
+        if plan.LBM_APP in self.apps:
+            try:
+                self.lbm_configs = [plan.parse_lbm_config(w) for w in
+                                    words(args.lbm_configs or " ".join(boards.default_lbm_configs(self.facts)))]
+            except plan.PlanError as e:
+                raise UsageError(str(e))
+            if not self.lbm_configs:
+                raise UsageError("no LBM configurations given")
+            for b in self.lbm_configs:
+                why = boards.check_lbm_ddrs(plan.lbm_ddrs(b), self.facts)
+                if why:
+                    raise UsageError(why)
+            self.lbm_clusters = sorted({positive(w, "an LBM cluster count") for w in words(args.lbm_clusters)}) \
+                if args.lbm_clusters else boards.lbm_cluster_counts(self.facts, args.short)
+            if self.lbm_clusters[-1] > self.facts["BOARD_COMPUTE_CLUSTERS"]:
+                raise UsageError("LBM on %d clusters: board %s has %d compute clusters" % (
+                    self.lbm_clusters[-1], self.board, self.facts["BOARD_COMPUTE_CLUSTERS"]))
         checks = [(n, m) for n in self.ranks for m in self.maps] + \
                  [(self.a2a_ranks, m) for m in plan.MAPPINGS if plan.A2A_APP in self.apps]
         for n, m in checks:
@@ -150,9 +174,9 @@ class Config:
             self.sbatch_args = shlex.split(args.sbatch_args)
         except ValueError as e:
             raise UsageError("--sbatch-args: %s" % e)
-        self.program_dir = os.path.join(args.build_root, "user", "capbench")
+        self.program_dir = os.path.join(args.build_root, "user")
         self.points = plan.make_points(self.apps, self.builds, self.ranks, self.maps, self.ppc, self.repeats,
-                                       self.a2a_ranks, list(plan.MAPPINGS))
+                                       self.a2a_ranks, list(plan.MAPPINGS), self.lbm_configs, self.lbm_clusters)
 
     def task_argv(self):
         """The driver's options that give a Slurm task (or the report job) this sweep."""
@@ -165,10 +189,14 @@ class Config:
                 "--gnuplot", a.gnuplot]
         if plan.A2A_APP in self.apps:
             argv += ["--a2a-ranks", str(self.a2a_ranks)]
+        if plan.LBM_APP in self.apps:
+            argv += ["--lbm-configs", " ".join("%s:%s" % (b.args[1], b.args[3]) for b in self.lbm_configs),
+                     "--lbm-clusters", " ".join(map(str, self.lbm_clusters))]
         return argv
 
-    def build(self, name):
-        return next(b for b in self.builds if b.name == name)
+    def build(self, point):
+        builds = self.lbm_configs if point.app == plan.LBM_APP else self.builds
+        return next(b for b in builds if b.name == point.build)
 
     def clusters(self, point):
         return boards.clusters_used(point.ranks, point.mapping, point.ppc or self.ppc, self.facts)
@@ -187,7 +215,7 @@ def describe(point):
 
 def run_point(cfg, point, launches=None):
     """(results row, A2A rows, wall seconds), or None when the sweep stopped meanwhile."""
-    build = cfg.build(point.build)
+    build = cfg.build(point)
     program = plan.program_path(cfg.program_dir, point.app, build)
     cmd = runner.command(cfg.args.runner, cfg.board, point, build, program, cfg.klass, cfg.timeout)
     started = datetime.datetime.now().isoformat(timespec="seconds")
@@ -275,13 +303,13 @@ def sweep(cfg, store, todo, jobs):
 
 def report(cfg, rows, a2a_rows):
     """Writes summary.md and the plots; prints the summary. True when the plots were drawn."""
-    text = summary.render(rows, a2a_rows, cfg.board, cfg.klass)
+    text = summary.render(rows, a2a_rows, cfg.board, cfg.klass, cfg.facts)
     path = os.path.join(cfg.out, "summary.md")
     with open(path, "w") as f:
         f.write(text + "\n")
     print(text)
     try:
-        pngs = plots.write_all(cfg.out, rows, a2a_rows, cfg.board, cfg.klass, cfg.args.gnuplot)
+        pngs = plots.write_all(cfg.out, rows, a2a_rows, cfg.board, cfg.klass, cfg.args.gnuplot, cfg.facts)
     except plots.PlotError as e:
         print("weak-scaling: %s" % e, file=sys.stderr)
         return False
@@ -370,7 +398,7 @@ def main(argv=None):
             print(describe(p))
         return 0
     if not args.report_only and todo:
-        needed = {plan.program_path(cfg.program_dir, p.app, cfg.build(p.build)) for p in todo}
+        needed = {plan.program_path(cfg.program_dir, p.app, cfg.build(p)) for p in todo}
         missing = sorted(path for path in needed if not os.path.isfile(path))
         if missing:
             print("weak-scaling: missing programs (run 'make BOARD=%s' first): %s" % (cfg.board, " ".join(missing)),

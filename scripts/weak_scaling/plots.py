@@ -1,6 +1,7 @@
 """PNG plots with gnuplot: execution time and weak-scaling efficiency per application,
-one curve per build (the thesis' figures 19-21), and A2A time per message size, compact
-vs scatter (figure 18). The data (.dat) and gnuplot scripts (.gp) stay in OUT/plots/, so
+one curve per build (the thesis' figures 19-21), A2A time per message size, compact
+vs scatter (figure 18), and LBM's MLUPS against clusters, one curve per pipeline
+configuration, with the DDR bounds (the LBM paper's figures). The data (.dat) and gnuplot scripts (.gp) stay in OUT/plots/, so
 a figure can be redrawn or restyled by hand."""
 import os
 import shutil
@@ -78,7 +79,31 @@ def a2a_files(build, sizes, ranks, board, klass):
     return name, data, script, ["%s.png" % name]
 
 
-def write_all(out_dir, rows, a2a_rows, board, klass, gnuplot="gnuplot"):
+def lbm_files(t, board, klass):
+    name = "lbm-mlups"
+    ddr_counts = sorted({analysis.lbm_ddrs(c) for c in t.configs})
+    header = "# clusters " + " ".join(t.configs) + "".join(" bound_%dddr" % k for k in ddr_counts if t.bounds)
+    data = [header]
+    for c in t.clusters:
+        cells = [_value(t.value[(cfg, c)][0] if (cfg, c) in t.value else None) for cfg in t.configs]
+        cells += ["%.6g" % (t.bounds[0] * k) for k in ddr_counts if t.bounds]
+        data.append(" ".join([str(c)] + cells))
+    columns = [(2 + i, cfg) for i, cfg in enumerate(t.configs)]
+    plot = _plot(name, columns, [True] * len(columns))
+    if t.bounds:
+        plot += ", " + ", ".join('"%s.dat" using 1:%d with lines dashtype 2 title "DDR bound, %d DDR%s"'
+                                 % (name, 2 + len(t.configs) + i, k, "s" if k > 1 else "")
+                                 for i, k in enumerate(ddr_counts))
+    n, steps = t.cavity
+    script = [_TERMINAL, 'set datafile missing "%s"' % MISSING, "set key top left box opaque", "set grid"] + \
+        _xaxis(t.clusters) + ['set xlabel "compute clusters"', 'set ylabel "MLUPS (virtual time)"',
+                              "set yrange [0:*]", 'set output "../%s.png"' % name,
+                              'set title "LBM D3Q19 %d^3, %d steps, on %s (class %s)"' % (n, steps, board, klass),
+                              plot]
+    return name, data, script, ["%s.png" % name]
+
+
+def write_all(out_dir, rows, a2a_rows, board, klass, gnuplot="gnuplot", facts=None):
     """Writes every plot; returns the PNG paths. Raises PlotError when gnuplot is missing
     or fails (the data and scripts are written first either way)."""
     plot_dir = os.path.join(out_dir, "plots")
@@ -86,6 +111,9 @@ def write_all(out_dir, rows, a2a_rows, board, klass, gnuplot="gnuplot"):
     jobs = [series_files(s, board, klass) for s in analysis.all_series(rows)]
     table, ranks = analysis.a2a_table(rows, a2a_rows)
     jobs += [a2a_files(b, sizes, ranks, board, klass) for b, sizes in table.items()]
+    lbm = analysis.LbmTable(rows, facts)
+    if lbm:
+        jobs.append(lbm_files(lbm, board, klass))
     for name, data, script, _ in jobs:
         with open(os.path.join(plot_dir, name + ".dat"), "w") as f:
             f.write("\n".join(data) + "\n")

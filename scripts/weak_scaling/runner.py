@@ -36,7 +36,7 @@ def command(runner, board, point, build, program, klass, timeout):
         cmd += ["--kernel-opts", build.kernel_opts]
     if timeout:
         cmd += ["--timeout", str(timeout)]
-    return cmd + [program, "--class", klass]
+    return cmd + [program, "--class", klass] + list(build.args)
 
 
 class Launches:

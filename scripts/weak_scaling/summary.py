@@ -1,5 +1,6 @@
 """summary.md: the sweep's tables in Markdown (efficiency per rank count, time ratios
-between builds, A2A compact vs scatter, result-line consistency, failed runs)."""
+between builds, A2A compact vs scatter, LBM's MLUPS per cluster count, result-line
+consistency, failed runs)."""
 from . import analysis
 
 # The LWMPI thesis (Uller, UFSC 2021) on MPPA-256, 192 ranks, to set our figures against.
@@ -53,7 +54,30 @@ def _a2a_section(table, ranks):
     return out
 
 
-def render(rows, a2a_rows, board, klass):
+def _lbm_section(t):
+    n, steps = t.cavity
+    out = ["## LBM (cavity %d^3, %d steps): MLUPS per compute cluster count" % (n, steps), "",
+           "Lattice updates per second of virtual time, in millions (share of the clusters' time in DDR calls "
+           "and step barriers); one rank per cluster; build depthD-ddrK = pipeline depth D, lattices on K DDRs.",
+           ""]
+    body = []
+    for c in t.clusters:
+        cells = []
+        for config in t.configs:
+            v = t.value.get((config, c))
+            cells.append("-" if v is None else "%.2f (%.0f %%)" % (v[0], 100.0 * v[1]))
+        body.append([str(c)] + cells)
+    out += _table(["clusters"] + t.configs, body) + [""]
+    if t.bounds:
+        one, reads = t.bounds
+        out += ["Bytes moved per lattice update: %.0f. DDR bound from the board table (its server's link, "
+                "one transfer at a time): %.1f MLUPS per DDR with reads and writes sharing the link%s; K DDRs, "
+                "K times that." % (t.bytes_per_update, one,
+                                   ", %.1f if the reads alone bounded it" % reads if reads else ""), ""]
+    return out
+
+
+def render(rows, a2a_rows, board, klass, facts=None):
     ok = sum(1 for r in rows if r["status"] == analysis.OK)
     wall = sum(float(r["wall_seconds"] or 0) for r in rows)
     out = ["# Weak scaling on %s, class %s" % (board, klass), "",
@@ -72,6 +96,9 @@ def render(rows, a2a_rows, board, klass):
     table, ranks = analysis.a2a_table(rows, a2a_rows)
     if table:
         out += _a2a_section(table, ranks)
+    lbm = analysis.LbmTable(rows, facts)
+    if lbm:
+        out += _lbm_section(lbm)
     out += ["## Result lines", ""]
     diffs = analysis.result_differences(rows)
     if not diffs:

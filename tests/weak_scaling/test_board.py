@@ -4,10 +4,10 @@ import unittest
 from weak_scaling import board
 
 
-def facts(clusters, pes, name="b"):
+def facts(clusters, pes, name="b", io=1):
     # board-info's output format (only some of its keys).
     return board.parse_facts("BOARD_NAME=%s\nBOARD_HARTS=99\nBOARD_COMPUTE_CLUSTERS=%d\nBOARD_COMPUTE_PES=%d\n"
-                             "BOARD_IMAGE_BASE=0x1000\n" % (name, clusters, pes))
+                             "BOARD_IO_CLUSTERS=%d\nBOARD_IMAGE_BASE=0x1000\n" % (name, clusters, pes, io))
 
 
 class Facts(unittest.TestCase):
@@ -17,8 +17,10 @@ class Facts(unittest.TestCase):
         self.assertEqual(f["BOARD_IMAGE_BASE"], "0x1000")
 
     def test_missing_or_bad_numbers_are_refused(self):
-        for text in ("BOARD_COMPUTE_PES=4\n", "BOARD_COMPUTE_CLUSTERS=x\nBOARD_COMPUTE_PES=4\n",
-                     "BOARD_COMPUTE_CLUSTERS=0\nBOARD_COMPUTE_PES=4\n"):
+        for text in ("BOARD_COMPUTE_PES=4\nBOARD_IO_CLUSTERS=1\n",
+                     "BOARD_COMPUTE_CLUSTERS=x\nBOARD_COMPUTE_PES=4\nBOARD_IO_CLUSTERS=1\n",
+                     "BOARD_COMPUTE_CLUSTERS=0\nBOARD_COMPUTE_PES=4\nBOARD_IO_CLUSTERS=1\n",
+                     "BOARD_COMPUTE_CLUSTERS=4\nBOARD_COMPUTE_PES=4\n"):
             with self.assertRaises(board.BoardError):
                 board.parse_facts(text)
 
@@ -52,6 +54,19 @@ class RankCounts(unittest.TestCase):
         f = facts(4, 4)
         self.assertEqual(board.short_rank_counts(f, board.default_ppc(f)), [1, 4, 16])
         self.assertEqual(board.short_rank_counts(facts(1, 1), 1), [1])
+
+    def test_lbm_cluster_counts(self):
+        self.assertEqual(board.lbm_cluster_counts(facts(16, 16)), [1, 2, 4, 8, 16])
+        self.assertEqual(board.lbm_cluster_counts(facts(16, 16), short=True), [1, 2, 16])
+        self.assertEqual(board.lbm_cluster_counts(facts(6, 4)), [1, 2, 4, 6])
+        self.assertEqual(board.lbm_cluster_counts(facts(4, 4), short=True), [1, 2, 4])
+        self.assertEqual(board.lbm_cluster_counts(facts(1, 1)), [1])
+
+    def test_lbm_configs_follow_the_io_clusters(self):
+        self.assertEqual(board.default_lbm_configs(facts(16, 16, io=4)), ["1:1", "2:1", "2:2"])
+        self.assertEqual(board.default_lbm_configs(facts(4, 4, io=1)), ["1:1", "2:1"])
+        self.assertIsNone(board.check_lbm_ddrs(2, facts(16, 16, io=4)))
+        self.assertIn("2 DDRs need 2 I/O clusters; board b has 1", board.check_lbm_ddrs(2, facts(4, 4)))
 
     def test_a2a_ranks(self):
         self.assertEqual(board.default_a2a_ranks(facts(16, 16)), 12)

@@ -7,7 +7,7 @@ from weak_scaling import plan
 class Builds(unittest.TestCase):
     def test_base_builds(self):
         for name in ("ipc", "unopt", "opt"):
-            self.assertEqual(plan.parse_build(name), plan.Build(name, name, ""))
+            self.assertEqual(plan.parse_build(name), plan.Build(name, name, "", ()))
 
     def test_kernel_options(self):
         self.assertEqual(plan.parse_build("opt+selftest"), plan.Build("opt+selftest", "opt", "selftest"))
@@ -21,8 +21,16 @@ class Builds(unittest.TestCase):
         with self.assertRaises(plan.PlanError):
             plan.kernel_opts_build("  ")
 
+    def test_lbm_configs(self):
+        self.assertEqual(plan.parse_lbm_config("2:1"), plan.Build("depth2-ddr1", "ipc", "", ("--depth", "2", "--ddrs", "1")))
+        self.assertEqual(plan.lbm_ddrs(plan.parse_lbm_config("4:2")), 2)
+        for text in ("2", "2:", ":1", "0:1", "1:0", "a:b", "2:1:3"):
+            with self.assertRaises(plan.PlanError, msg=text):
+                plan.parse_lbm_config(text)
+
     def test_program_path(self):
-        self.assertEqual(plan.program_path("d", "km", plan.parse_build("opt+x")), "d/km_opt.elf")
+        self.assertEqual(plan.program_path("d", "km", plan.parse_build("opt+x")), "d/capbench/km_opt.elf")
+        self.assertEqual(plan.program_path("d", "lbm", plan.parse_lbm_config("1:1")), "d/lbm/lbm_ipc.elf")
 
 
 class Points(unittest.TestCase):
@@ -40,6 +48,16 @@ class Points(unittest.TestCase):
         # A whole first pass comes before any second repeat.
         self.assertEqual([p.repeat for p in points], [1] * 12 + [2] * 12)
         self.assertEqual(points[0], plan.Point("fn", "ipc", 1, "compact", 12, 1))
+
+    def test_lbm_points(self):
+        builds = [plan.parse_build("opt")]
+        configs = [plan.parse_lbm_config(c) for c in ("1:1", "2:2")]
+        points = plan.make_points(["km", "lbm"], builds, [12], ["compact"], 12, 1, 12, ["compact"], configs, [1, 4])
+        lbm = [p for p in points if p.app == "lbm"]
+        # One rank per cluster (scatter), every configuration at every cluster count.
+        self.assertEqual(lbm, [plan.Point("lbm", b, n, "scatter", 0, 1)
+                               for b in ("depth1-ddr1", "depth2-ddr2") for n in (1, 4)])
+        self.assertEqual([p.app for p in points], ["km"] + ["lbm"] * 4)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,12 @@ class Command(unittest.TestCase):
                          ["r", "--board", "small", "-np", "12", "--map-by", "scatter", "--kernel-opts", "selftest",
                           "a.elf", "--class", "test"])
 
+    def test_lbm_gets_its_configuration_after_the_class(self):
+        point = plan.Point("lbm", "depth2-ddr1", 4, "scatter", 0, 1)
+        self.assertEqual(runner.command("r", "small", point, plan.parse_lbm_config("2:1"), "lbm.elf", "test", 0),
+                         ["r", "--board", "small", "-np", "4", "--map-by", "scatter", "lbm.elf", "--class", "test",
+                          "--depth", "2", "--ddrs", "1"])
+
 
 class Classify(unittest.TestCase):
     def test_ok(self):

@@ -104,5 +104,58 @@ class PlotData(unittest.TestCase):
         self.assertTrue(os.path.exists(os.path.join(out, "plots", "km-compact.gp")))
 
 
+def lbm_row(config, clusters, seconds, status="ok", result="lbm: cavity 10^3, steps 2, lattice hash 1"):
+    # 2,000 updates; 100 bytes and a quarter of the time in transfers and barriers each.
+    cycles = 1000 * clusters
+    return {"app": "lbm", "build": config, "board": "mppa256", "ranks": str(clusters), "clusters": str(clusters),
+            "mapping": "scatter", "ppc": "0", "class": "small", "repeat": "1", "seconds": str(seconds),
+            "cycles": str(cycles), "comm_cycles": str(cycles // 4), "bytes": "200000", "status": status,
+            "wall_seconds": "1", "exit_status": "0", "log": "l", "result": result}
+
+
+LBM_FACTS = {"BOARD_CORE_HZ": "400000000", "BOARD_NOC_LINK_BYTES_PER_CYCLE": "4"}
+LBM_ROWS = [lbm_row("depth1-ddr1", 1, 0.002), lbm_row("depth2-ddr1", 1, 0.001), lbm_row("depth2-ddr2", 1, 0.001),
+            lbm_row("depth1-ddr1", 4, 0.0005), lbm_row("depth2-ddr2", 4, 0.0004), lbm_row("depth2-ddr1", 4, 1.0, "failed")]
+
+
+class Lbm(unittest.TestCase):
+    def test_table_in_mlups_with_the_bounds(self):
+        t = analysis.LbmTable(LBM_ROWS, LBM_FACTS)
+        self.assertEqual(t.cavity, (10, 2))
+        self.assertEqual(t.configs, ["depth1-ddr1", "depth2-ddr1", "depth2-ddr2"])
+        self.assertEqual(t.clusters, [1, 4])
+        self.assertAlmostEqual(t.value[("depth2-ddr2", 4)][0], 5.0)
+        self.assertAlmostEqual(t.value[("depth1-ddr1", 1)][1], 0.25)
+        self.assertNotIn(("depth2-ddr1", 4), t.value)
+        # 1.6 GB/s over 100 bytes an update; the reads alone: 24 bytes.
+        self.assertAlmostEqual(t.bounds[0], 16.0)
+        self.assertAlmostEqual(t.bounds[1], 1600 / 24)
+        text = summary.render(LBM_ROWS, [], "mppa256", "small", LBM_FACTS)
+        self.assertIn("## LBM (cavity 10^3, 2 steps): MLUPS per compute cluster count", text)
+        self.assertIn("| clusters | depth1-ddr1 | depth2-ddr1 | depth2-ddr2 |", text)
+        self.assertIn("| 1 | 1.00 (25 %) | 2.00 (25 %) | 2.00 (25 %) |", text)
+        self.assertIn("| 4 | 4.00 (25 %) | - | 5.00 (25 %) |", text)
+        self.assertIn("16.0 MLUPS per DDR", text)
+        # Its result line is the same on any cluster count; a different one is reported.
+        self.assertIn("printed the same result line", text)
+        text = summary.render(LBM_ROWS + [lbm_row("depth1-ddr1", 2, 1.0, result="lbm: cavity 10^3, steps 2, "
+                                                                              "lattice hash 2")],
+                              [], "mppa256", "small", LBM_FACTS)
+        self.assertIn("**Different result lines for lbm, class small**", text)
+
+    def test_plot_data(self):
+        name, data, script, outputs = plots.lbm_files(analysis.LbmTable(LBM_ROWS, LBM_FACTS), "mppa256", "small")
+        self.assertEqual((name, outputs), ("lbm-mlups", ["lbm-mlups.png"]))
+        self.assertEqual(data, ["# clusters depth1-ddr1 depth2-ddr1 depth2-ddr2 bound_1ddr bound_2ddr",
+                                "1 1 2 2 16 32", "4 4 ? 5 16 32"])
+        plot = [line for line in script if line.startswith("plot ")][0]
+        self.assertIn('using 1:5 with lines dashtype 2 title "DDR bound, 1 DDR"', plot)
+        self.assertIn('using 1:6 with lines dashtype 2 title "DDR bound, 2 DDRs"', plot)
+
+    def test_no_bounds_without_the_board_facts(self):
+        self.assertIsNone(analysis.LbmTable(LBM_ROWS).bounds)
+        self.assertNotIn("bound", "\n".join(plots.lbm_files(analysis.LbmTable(LBM_ROWS), "b", "test")[2]))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -2,7 +2,8 @@
 //   capbench-ref table        C source of the reference table compiled into the
 //                             applications (cap_expected.c): every class's standard
 //                             parameters for 1..16 clusters, class thesis included (its GF
-//                             and KM run on every host core: made once per build tree)
+//                             and KM run on every host core: made once per build tree),
+//                             and LBM's cavity of every class (any cluster count)
 //   capbench-ref APP --clusters C [--class NAME] [--per-cluster N] [--first A]
 //                [--centroids K] [--iters I]
 //                             the expected result line of one run (APP: fn, gf or km)
@@ -15,6 +16,7 @@
 #include "../cap_class.h"
 #include "../cap_data.h"
 #include "capbench_ref.hpp"
+#include "../../lbm/ref/lbm_ref.hpp"
 
 namespace {
 
@@ -62,6 +64,8 @@ int table()
         });
         for (int n = 1; n <= CAP_REF_MAX_CLUSTERS; n++)
             entry("km", c.name, n, km[n - 1]);
+        const int n = int(c.lbm_size), steps = int(c.lbm_steps);
+        entry("lbm", c.name, 0, lbm_ref::result_line(n, steps, lbm_ref::hash(lbm_ref::run_whole(n, steps))));
     }
     std::printf("};\nconst unsigned cap_expected_count = sizeof cap_expected_table / sizeof cap_expected_table[0];\n");
     return 0;
