@@ -87,7 +87,7 @@ const kernel::KernelCall kCalls[] = {
     {NVX_SYS_PORTAL_STATS, kCore, call_with<portal_stats>},     {NVX_SYS_SYNC_CREATE, kCore, call_with<sync_create>},
     {NVX_SYS_SYNC_OPEN, kCore, call_with<sync_open>},           {NVX_SYS_SYNC_WAIT, kCore, call_with<sync_wait>},
     {NVX_SYS_SYNC_SIGNAL, kCore, call_with<sync_signal>},       {NVX_SYS_SYNC_CLOSE, kCore, call_with<sync_close>},
-    {NVX_SYS_SYNC_UNLINK, kCore, call_with<sync_unlink>},
+    {NVX_SYS_SYNC_UNLINK, kCore, call_with<sync_unlink>},       {NVX_SYS_SYNC_AWAIT, kCore, call_with<sync_await>},
 };
 }  // namespace
 }  // namespace nvx::ikc

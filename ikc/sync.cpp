@@ -68,15 +68,29 @@ i64 sync_open(u64 port, kernel::UserAddr nodes, u64 count, u64 type) {
     return make_sync(port, nodes, count, type, Direction::Output);
 }
 
+namespace {
+// `op` waits for sync `id` (input `in`) to fire; the register is armed for the first waiter.
+CallResult start_wait(IkcOp* op, u64 id, Endpoint& in) {
+    op->begin(static_cast<u32>(id), kernel::UserAddr{}, 0);
+    bool first = in.waiters.empty();
+    CallResult outcome = sleep_on(in.waiters, op, in);
+    if (first) arm(in);
+    return outcome;
+}
+}  // namespace
+
 CallResult sync_wait(Thread* t, u64 id) {
     Endpoint* in = g_syncs.lookup(id, Direction::Input);
     if (in == nullptr) return resume_with(-NVX_EBADF);
-    IkcOp* op = sync_op(t, OpKind::SyncWait);
-    op->begin(static_cast<u32>(id), kernel::UserAddr{}, 0);
-    bool first = in->waiters.empty();
-    CallResult outcome = sleep_on(in->waiters, op, *in);
-    if (first) arm(*in);
-    return outcome;
+    return start_wait(sync_op(t, OpKind::SyncWait), id, *in);
+}
+
+CallResult sync_await(Thread* t, u64 id, kernel::UserAddr record) {
+    Endpoint* in = g_syncs.lookup(id, Direction::Input);
+    if (in == nullptr) return resume_with(-NVX_EBADF);
+    IkcOp* op;
+    if (i64 error = async_op(t, OpKind::SyncWait, record, &op)) return resume_with(error);
+    return start_wait(op, id, *in);
 }
 
 i64 sync_signal(u64 id) {

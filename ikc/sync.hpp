@@ -8,6 +8,7 @@ namespace nvx::ikc {
 i64 sync_create(u64 port, kernel::UserAddr nodes, u64 count, u64 type);
 i64 sync_open(u64 port, kernel::UserAddr nodes, u64 count, u64 type);
 CallResult sync_wait(Thread* t, u64 id);
+CallResult sync_await(Thread* t, u64 id, kernel::UserAddr record);
 i64 sync_signal(u64 id);
 i64 sync_close(u64 id);
 i64 sync_unlink(u64 id);

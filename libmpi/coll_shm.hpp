@@ -102,6 +102,16 @@ bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);
 // The leaders' phase (coll_shm_leaders.cpp): the calling rank leads its cluster's slot of
 // c.layout; every rank calls it (non-leaders only advance the collective sequence).
 int leaders_barrier(Comm& c);
+
+// The leaders' barrier of MPI_COMM_WORLD on the NoC's sync registers
+// (coll_noc_barrier.cpp): every leader signals the first slot's leader's register, which
+// then signals every other leader's, two NoC latencies instead of log2 L message rounds.
+// noc_barrier_open: the calling leader takes its syncs (false if it cannot); shm_ready
+// agrees on the outcome with the shared area's (c.noc_barrier). noc_barrier_run: the
+// calling leader's part of one barrier. noc_barrier_close: lets the syncs go.
+bool noc_barrier_open(Comm& c);
+int noc_barrier_run(Comm& c);
+void noc_barrier_close(Comm& c);
 // `acc`: this leader's cluster's partial result in place (typed, `count` of `type`).
 int leaders_allreduce(Comm& c, void* acc, int count, MPI_Datatype type, MPI_Op op);
 // Binomial tree over the slots rooted at `root_slot`: the root leader's *verdict (an MPI

@@ -74,15 +74,23 @@ int shm_ready(Comm& c, bool* use)
     }
     if (!c.shm)
         c.shm = attach(c);
-    int everywhere = c.shm ? 1 : 0;
+    // One agreement for both: bit 0, every cluster has the area; bit 1, every leader has
+    // its barrier syncs (only MPI_COMM_WORLD's leaders try).
+    enum { kArea = 1, kSyncs = 2 };
+    bool leader = c.layout.index_in_slot[c.rank] == 0;
+    int everywhere = (c.shm ? kArea : 0) | (!leader || noc_barrier_open(c) ? kSyncs : 0);
     ReduceShape shape;
-    int err = reduce_shape(MPI_INT, 1, MPI_MIN, &shape);
+    int err = reduce_shape(MPI_INT, 1, MPI_BAND, &shape);
     if (err == MPI_SUCCESS)
-        err = coll_allreduce(c, &everywhere, shape, MPI_MIN);
+        err = coll_allreduce(c, &everywhere, shape, MPI_BAND);
+    if (err != MPI_SUCCESS || !(everywhere & kArea) || !(everywhere & kSyncs) || c.handle != MPI_COMM_WORLD)
+        noc_barrier_close(c);
+    else
+        c.noc_barrier = true;
     if (err != MPI_SUCCESS)
         return err;
-    c.shm_mode = everywhere ? 1 : -1;
-    *use = everywhere != 0;
+    c.shm_mode = everywhere & kArea ? 1 : -1;
+    *use = (everywhere & kArea) != 0;
     return MPI_SUCCESS;
 }
 

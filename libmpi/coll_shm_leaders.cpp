@@ -93,6 +93,10 @@ void build_doubling(Schedule& s, int me, int n, void* acc, void* tmp, int count,
 
 int leaders_barrier(Comm& c)
 {
+    if (c.noc_barrier) {
+        c.coll_sequence++;  // as run_leaders: every rank takes the same place in the sequence
+        return leads(c) ? noc_barrier_run(c) : MPI_SUCCESS;
+    }
     return run_leaders(c, [&](Schedule& s, int me, int n) {
         build_doubling(s, me, n, nullptr, nullptr, 0, MPI_BYTE, MPI_OP_NULL);
     });

@@ -6,7 +6,7 @@
 // area (each rank counts its own rounds: all run the same collectives in the same order),
 // so every round ends with a release the members wait for: a member that ran ahead would
 // count its next arrival in a round a slower member has not arrived at yet.
-// Waits go through the rank's own wait (request_wait_counter): a rank waiting here keeps
+// Waits go through the rank's own wait (request_wait_until): a rank waiting here keeps
 // progressing its other operations, and whoever moves a counter rings the waiters' bells
 // (the release through a tree of members, wake_children).
 #pragma once
@@ -49,7 +49,10 @@ inline void arrive(const Round& r)
 
 inline void wait_arrivals(const Round& r)
 {
-    request_wait_counter(&r.area->arrived, r.number * static_cast<uint32_t>(r.area->members - 1));
+    mputil::WaitEnd end;
+    end.counter = &r.area->arrived;
+    end.target = r.number * static_cast<uint32_t>(r.area->members - 1);
+    request_wait_until(end);
 }
 
 // Rings the members below `index` in the release's tree (members kReleaseFanout * i + 1
@@ -73,7 +76,10 @@ inline void release(const Round& r, int error)
 // The verdict stays until every member arrived for the next round, this one included.
 inline int wait_release(const Round& r)
 {
-    request_wait_counter(&r.area->released, r.number);
+    mputil::WaitEnd end;
+    end.counter = &r.area->released;
+    end.target = r.number;
+    request_wait_until(end);
     int error = r.area->error;
     wake_children(r, r.index);
     return error;

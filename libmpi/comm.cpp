@@ -25,6 +25,7 @@ void destroy(Comm* c)
 {
     attr_clear(c->attrs);  // delete callbacks ran at MPI_Comm_free (SELF: MPI_Finalize)
     shm_detach(*c);
+    noc_barrier_close(*c);
     layout_free(&c->layout);
     if (is_inter(*c)) {
         comm_release(c->local);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <mpi.h>
+#include <mputil/mputil.hpp>
 #include <stdint.h>
 
 #include "attr.hpp"
@@ -40,6 +41,11 @@ struct Comm {
     struct ShmArea* shm;
     uint32_t shm_round;
     int shm_mode;
+    // The leaders' barrier on the NoC's sync registers (coll_noc_barrier.cpp): the calling
+    // leader's syncs (when open), and whether every leader has them.
+    mputil::LeaderSync barrier_sync;
+    bool barrier_sync_open;
+    bool noc_barrier;
 };
 
 inline bool is_inter(const Comm& c) { return c.local != nullptr; }

@@ -38,6 +38,10 @@ constexpr int kAlltoallWindow = 32;
 // per-dimension work lives on the stack.
 constexpr int kMaxArrayDims = 32;
 
+// The sync register (of NVX_SYNC_PORTS per node) MPI_COMM_WORLD's barrier takes on the
+// nodes of its clusters (coll_noc_barrier.cpp); a program that holds it keeps the messages.
+constexpr unsigned kBarrierSyncPort = 3;
+
 constexpr const char* kLibraryName = "LWMPI 1.0 (MPI 3.1) for nvx";
 
 }  // namespace lwmpi

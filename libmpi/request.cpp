@@ -189,10 +189,13 @@ void poll_detached()
 
 // Sleeps on the transfers of the point-to-point requests and of every active collective
 // (those among `reqs` and the others), advancing the collectives each time one wakes it,
-// until `need` of `reqs` are complete or, when `counter` is given (n = 0), until it reached
-// `target`.
-void wait_ops(Request* const* reqs, int n, int need, const mputil::Counter* counter = nullptr,
-              uint32_t target = 0)
+// until `need` of `reqs` are complete or, when `end` is given (n = 0), until it is met.
+bool end_met(const mputil::WaitEnd& end)
+{
+    return end.counter ? mputil::counter_reached(end.counter, end.target) : mputil::leader_sync_fired(end.sync);
+}
+
+void wait_ops(Request* const* reqs, int n, int need, const mputil::WaitEnd* end = nullptr)
 {
     mputil::Op* stack_ops[kStackOps];
     int stack_index[kStackOps];
@@ -209,7 +212,7 @@ void wait_ops(Request* const* reqs, int n, int need, const mputil::Counter* coun
             else
                 pending++;
         }
-        if (counter ? mputil::counter_reached(counter, target) : done >= need || pending == 0)
+        if (end ? end_met(*end) : done >= need || pending == 0)
             break;
         int capacity = pending + collectives_op_capacity();
         mputil::Op** ops = stack_ops;
@@ -227,8 +230,8 @@ void wait_ops(Request* const* reqs, int n, int need, const mputil::Counter* coun
                 ops[k++] = r->op;
         }
         k += collectives_pending_ops(ops + k);
-        if (counter)
-            mputil::wait_some(ops, k, index, k, counter, target);
+        if (end)
+            mputil::wait_some(ops, k, index, k, *end);
         else
             mputil::wait_some(ops, k, index, k);
         if (ops != stack_ops) {
@@ -246,10 +249,10 @@ void request_wait(Request* const* reqs, int n, int need)
     wait_ops(reqs, n, need);
 }
 
-void request_wait_counter(const mputil::Counter* counter, uint32_t target)
+void request_wait_until(const mputil::WaitEnd& end)
 {
     poll_detached();
-    wait_ops(nullptr, 0, 0, counter, target);
+    wait_ops(nullptr, 0, 0, &end);
 }
 
 int request_run(Request* r, MPI_Status* status)

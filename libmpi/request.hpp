@@ -49,10 +49,11 @@ int request_start(Request* r);      // MPI_SUCCESS, or MPI_ERR_NO_MEM (nothing s
 bool request_poll(Request* r);      // progresses; true when complete
 // Blocks (in the kernel) until at least `need` of the active requests are complete.
 void request_wait(Request* const* reqs, int n, int need);
-// Blocks (in the kernel) until `counter`, shared by the ranks of the cluster, reached
-// `target`, making progress meanwhile as request_wait does (the rank's transfers and its
-// active collectives); whoever moves the counter wakes the rank (mputil::wake_rank).
-void request_wait_counter(const mputil::Counter* counter, uint32_t target);
+// Blocks (in the kernel) until `end` is met (a counter the ranks of the cluster share reached
+// its target, or a leader sync fired), making progress meanwhile as request_wait does (the
+// rank's transfers and its active collectives); whoever moves a counter wakes the rank
+// (mputil::wake_rank), a sync's firing rings its doorbell.
+void request_wait_until(const mputil::WaitEnd& end);
 // Starts `r`, waits for it and reports its status: the blocking calls. Returns its error.
 int request_run(Request* r, MPI_Status* status);
 void request_reported(Request* r);  // its completion was returned to the program: inactive

@@ -198,6 +198,9 @@ void drop_spare_ops(RankState* me);           // frees the operations kept for r
 void* xmalloc(size_t bytes);                  // never nullptr: ends the run when out of memory
 [[noreturn]] void transport_failure(const char* what, long err);
 
+// leader_sync.cpp: whether the wait a LeaderSync started has ended (no hand-off of time).
+bool leader_sync_is_fired(const LeaderSync* s);
+
 // progress.cpp: the rank's own progress (its mailbox, its portal input, its writes).
 void progress(RankState* me);                 // everything that completed, and what can start now
 void queue_wire(RankState* me, Op* op, WireKind kind);  // a mailbox message of op (outbox order)

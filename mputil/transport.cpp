@@ -298,8 +298,14 @@ bool counter_is_at(const Counter* c, uint32_t target)
     return static_cast<int32_t>(__atomic_load_n(&c->value, __ATOMIC_ACQUIRE) - target) >= 0;
 }
 
-// wait_some's loop; `c` (nullptr: none) also ends it once it reached `target`.
-int wait_ops_or_counter(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+bool end_met(const WaitEnd& end)
+{
+    return (end.counter != nullptr && counter_is_at(end.counter, end.target)) ||
+           (end.sync != nullptr && leader_sync_is_fired(end.sync));
+}
+
+// wait_some's loop, which `end` also ends.
+int wait_ops_or_end(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end)
 {
     RankState* me = me_or_die();
     for (;;) {
@@ -311,11 +317,12 @@ int wait_ops_or_counter(Op* const* ops, int n, int* done_index, int max_done, co
                 take_completion_time(ops[i]);
                 done_index[k++] = i;
             }
-        if (k > 0 || (c != nullptr && counter_is_at(c, target))) {
+        if (k > 0 || end_met(end)) {
             settle_thread(me);
             return k;
         }
-        if (c != nullptr) show_wait_note(me, "a shared-memory collective of its cluster");
+        if (end.counter != nullptr) show_wait_note(me, "a shared-memory collective of its cluster");
+        else if (end.sync != nullptr) show_wait_note(me, "the barrier of its cluster's leaders (NoC sync)");
         else note_wait(me, ops, n);
         me->bell.sleep(seen);
         clear_wait_note(me);
@@ -329,12 +336,12 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
     bool any = false;
     for (int i = 0; i < n; i++) any |= ops[i] != nullptr;
     if (!any || max_done <= 0) return 0;
-    return wait_ops_or_counter(ops, n, done_index, max_done, nullptr, 0);
+    return wait_ops_or_end(ops, n, done_index, max_done, WaitEnd{});
 }
 
-int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end)
 {
-    return wait_ops_or_counter(ops, n, done_index, max_done, c, target);
+    return wait_ops_or_end(ops, n, done_index, max_done, end);
 }
 
 uint32_t counter_add(Counter* c, uint32_t n)

@@ -128,6 +128,9 @@ enum nvx_syscall {
                                   attached or reads wait on the port                 */
     NVX_SYS_MAILBOX_RING_REFILL = 52, /* (id) -> messages moved: the ring has room again
                                   after the kernel stalled on it (nvx_mailbox_ring_pop) */
+    NVX_SYS_SYNC_AWAIT = 53,    /* (id of a created sync, struct nvx_ikc_op*) -> 0: the
+                                  asynchronous NVX_SYS_SYNC_WAIT; the record completes
+                                  (result 0) when the sync fires                      */
     NVX_SYS_COUNT
 };
 

@@ -2,7 +2,9 @@
  * many rounds with a fixed leader, then with a new leader (new create/open, unlink/close)
  * every round; each round is checked by a counter through mailboxes. A sync does not
  * fire before its last signal; repeated signals from one source count once; several
- * threads of a cluster wait on one sync (each signal wakes one) or on two syncs at once. */
+ * threads of a cluster wait on one sync (each signal wakes one) or on two syncs at once;
+ * an asynchronous wait (nvx_sync_await) completes its record and bumps its notify word when
+ * the sync fires, and a cancelled one ends with -ECANCELED. */
 #include "check.h"
 #include "ikc_test.h"
 
@@ -178,6 +180,42 @@ static void early_fire_tests(struct pair p)
     }
 }
 
+/* ---- asynchronous waits ---- */
+
+static void await_tests(struct pair p)
+{
+    const unsigned n = g_env.n;
+    if (g_env.rank == 0) {
+        uint32_t word = 0;
+        struct nvx_ikc_op op = {0}, other = {0};
+        op.notify = &word;
+        CHECK_EQ(nvx_sync_await(p.gather, &op), 0);
+        CHECK_EQ(nvx_sync_await(p.gather, &op), -EBUSY);      /* that record is under way */
+        CHECK_EQ(nvx_sync_await(p.release, &other), -EBADF);  /* an opened sync: nothing to wait for */
+        CHECK_EQ(nvx_sync_await(9999, &other), -EBADF);
+        settle();
+        CHECK_EQ(nvx_ikc_test(&op), 0);  /* nobody signalled yet */
+        CHECK_EQ(__atomic_load_n(&word, __ATOMIC_ACQUIRE), 0u);
+        for (unsigned r = 1; r < n; r++) send_note(g_down_out[r], GO, 0, 0);
+        CHECK_EQ(nvx_ikc_wait(&op), 0);
+        CHECK_EQ(op.done, 1u);
+        CHECK_EQ(__atomic_load_n(&word, __ATOMIC_ACQUIRE), 1u);
+        CHECK_EQ(nvx_sync_signal(p.release), 0);
+        /* cancelled before anyone signals: the record says so and its word is bumped */
+        op = (struct nvx_ikc_op){0};
+        op.notify = &word;
+        CHECK_EQ(nvx_sync_await(p.gather, &op), 0);
+        CHECK_EQ(nvx_ikc_cancel(&op), 0);
+        CHECK_EQ(op.done, 1u);
+        CHECK_EQ(op.result, -ECANCELED);
+        CHECK_EQ(__atomic_load_n(&word, __ATOMIC_ACQUIRE), 2u);
+    } else {
+        CHECK_EQ(get_note(g_down_in).kind, GO);
+        CHECK_EQ(nvx_sync_signal(p.gather), 0);
+        CHECK_EQ(nvx_sync_wait(p.release), 0);
+    }
+}
+
 /* ---- several threads of one cluster ---- */
 
 struct waiter {
@@ -293,6 +331,7 @@ int main(void)
     CHECK_EQ(errors, 0);
     uint64_t fixed_us = ikc_time_us() - start;
     early_fire_tests(p);
+    await_tests(p);
     close_pair(0, p);
 
     /* a new leader every round, with fresh syncs each time */

@@ -71,6 +71,29 @@ void poll_idle();
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().
 int wait_some(Op* const* ops, int n, int* done_index, int max_done);
 
+// ---- A barrier among one rank per cluster on the NoC's sync registers. -----------------
+// clusters[0..n): compute cluster indexes, each once, the root's first; the caller runs on
+// clusters[0] (root) or on one of the others. Takes sync register `port` of every node
+// (an all-to-one on the root's, a one-to-all on the others'); false if the caller cannot
+// (the register is taken, n outside 2..kLeaderSyncMax, no sync registers).
+constexpr int kLeaderSyncMax = 64;  // clusters of one leader sync (its nodes are a 64-bit mask)
+struct SyncWait;  // the wait of a LeaderSync under way (mputil's)
+struct LeaderSync {
+    long arrive = -1, release = -1;  // this side's two syncs
+    bool root = false;
+    SyncWait* waiting = nullptr;
+};
+bool leader_sync_open(const int* clusters, int n, bool root, unsigned port, LeaderSync* out);
+// One barrier in two steps, so that the caller waits between them in wait_some (its other
+// operations progressing, as MPI's progress rule asks): enter (the root starts waiting for
+// the others' signals; another signals the root and starts waiting for its release), then,
+// once leader_sync_fired, leave (the root signals the release). Each returns 0 or -errno.
+long leader_sync_enter(LeaderSync* s);
+// Whether the wait that enter started has ended (then the caller's time is the firing's).
+bool leader_sync_fired(const LeaderSync* s);
+long leader_sync_leave(LeaderSync* s);
+void leader_sync_close(LeaderSync* s);
+
 // ---- Counters the ranks of one cluster share (libmpi's shared-memory collectives). ------
 // A rank waits for a counter inside wait_some, on its doorbell, so its other operations
 // keep progressing meanwhile; whoever moves the counter rings the waiters (wake_rank).
@@ -88,9 +111,16 @@ bool counter_reached(const Counter* c, uint32_t target);
 // Rings the doorbell of `world_rank`, a rank of the calling cluster: a wait_some of it
 // looks at its counter again.
 void wake_rank(int world_rank);
-// As wait_some, but returns also once `c` reached `target` (then perhaps 0 operations done):
-// the caller checks counter_reached. Sleeps even when every entry of ops is nullptr.
-int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target);
+// What else ends a wait_some: a counter reaching a target, a leader sync firing.
+struct WaitEnd {
+    const Counter* counter = nullptr;
+    uint32_t target = 0;
+    const LeaderSync* sync = nullptr;
+};
+// As wait_some, but returns also once `end` is met (then perhaps 0 operations done): the
+// caller checks counter_reached or leader_sync_fired. Sleeps even when every entry of ops
+// is nullptr.
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end);
 
 // A lock over data the ranks of the calling cluster share, held briefly (never across a
 // wait).

@@ -150,6 +150,13 @@ static inline long nvx_sync_open(unsigned port, const uint32_t *nodes, unsigned 
     return nvx_syscall4(NVX_SYS_SYNC_OPEN, port, (long)nodes, count, type);
 }
 static inline long nvx_sync_wait(long id) { return nvx_syscall1(NVX_SYS_SYNC_WAIT, id); }
+/* The same wait, asynchronous (struct nvx_ikc_op, as nvx_mailbox_aread): returns 0 at once
+ * and `op` completes with result 0 when the sync fires, so a thread can sleep on "this
+ * sync or any other event" through op->notify. Cancelling it lets that firing go. */
+static inline long nvx_sync_await(long id, struct nvx_ikc_op *op)
+{
+    return nvx_syscall2(NVX_SYS_SYNC_AWAIT, id, (long)op);
+}
 static inline long nvx_sync_signal(long id) { return nvx_syscall1(NVX_SYS_SYNC_SIGNAL, id); }
 static inline long nvx_sync_close(long id) { return nvx_syscall1(NVX_SYS_SYNC_CLOSE, id); }
 static inline long nvx_sync_unlink(long id) { return nvx_syscall1(NVX_SYS_SYNC_UNLINK, id); }

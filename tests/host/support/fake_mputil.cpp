@@ -265,8 +265,10 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
     }
 }
 
-int wait_some(Op* const* ops, int n, int* done_index, int max_done, const Counter* c, uint32_t target)
+int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end)
 {
+    const Counter* c = end.counter;  // the host has no leader syncs (leader_sync_open fails)
+    uint32_t target = end.target;
     std::unique_lock<std::mutex> guard(g_world.lock);
     for (;;) {
         int done = 0;
@@ -422,6 +424,17 @@ void* alloc_mem(size_t bytes) { return malloc(bytes); }
 size_t memory_bytes() { return size_t(4) << 20; }  // a compute cluster of small
 void free_mem(void* p) { free(p); }
 const char* variant() { return "host"; }
+
+// The host has no NoC sync registers: the leaders keep the message barrier.
+bool leader_sync_open(const int*, int, bool, unsigned, LeaderSync* out)
+{
+    *out = LeaderSync{};
+    return false;
+}
+long leader_sync_enter(LeaderSync*) { return -1; }
+bool leader_sync_fired(const LeaderSync*) { return true; }
+long leader_sync_leave(LeaderSync*) { return -1; }
+void leader_sync_close(LeaderSync* s) { *s = LeaderSync{}; }
 void init() {}
 void finalize() {}
 
