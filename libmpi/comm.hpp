@@ -42,9 +42,8 @@ struct Comm {
     uint32_t shm_round;
     int shm_mode;
     // The leaders' barrier on the NoC's sync registers (coll_noc_barrier.cpp): the calling
-    // leader's syncs (when open), and whether every leader has them.
-    mputil::LeaderSync barrier_sync;
-    bool barrier_sync_open;
+    // leader's syncs (nullptr: none), and whether every leader has them.
+    mputil::LeaderSync* barrier_sync;
     bool noc_barrier;
 };
 
