@@ -187,14 +187,15 @@ void poll_detached()
     }
 }
 
-// Sleeps on the transfers of the point-to-point requests and of every active collective
-// (those among `reqs` and the others), advancing the collectives each time one wakes it,
-// until `need` of `reqs` are complete or, when `end` is given (n = 0), until it is met.
+// Whether a wait's other end is met (taking the time of what met it).
 bool end_met(const mputil::WaitEnd& end)
 {
     return end.counter ? mputil::counter_reached(end.counter, end.target) : mputil::leader_sync_fired(end.sync);
 }
 
+// Sleeps on the transfers of the point-to-point requests and of every active collective
+// (those among `reqs` and the others), advancing the collectives each time one wakes it,
+// until `need` of `reqs` are complete or, when `end` is given (n = 0), until it is met.
 void wait_ops(Request* const* reqs, int n, int need, const mputil::WaitEnd* end = nullptr)
 {
     mputil::Op* stack_ops[kStackOps];
