@@ -107,7 +107,7 @@ int leaders_barrier(Comm& c);
 // (coll_noc_barrier.cpp): every leader signals the first slot's leader's register, which
 // then signals every other leader's, two NoC latencies instead of log2 L message rounds.
 // noc_barrier_open: the calling leader takes its syncs (false if it cannot); shm_ready
-// agrees on the outcome with the shared area's (c.noc_barrier). noc_barrier_run: the
+// agrees on the outcome with the shared area's (c.shm_mode 2). noc_barrier_run: the
 // calling leader's part of one barrier. noc_barrier_close: lets the syncs go.
 bool noc_barrier_open(Comm& c);
 int noc_barrier_run(Comm& c);

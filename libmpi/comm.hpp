@@ -5,7 +5,6 @@
 #pragma once
 
 #include <mpi.h>
-#include <mputil/mputil.hpp>
 #include <stdint.h>
 
 #include "attr.hpp"
@@ -37,14 +36,11 @@ struct Comm {
     AttrList attrs;           // cached attributes (attr.hpp)
     // The collectives' shared-memory phase (coll_shm.hpp): the cluster's area once
     // attached, the rounds this rank ran through it, and whether the communicator uses it
-    // (0 not decided yet, 1 yes, -1 no).
+    // (0 not decided yet, 1 yes, -1 no; 2 yes, and MPI_COMM_WORLD's leaders meet on the NoC's
+    // sync registers: coll_noc_barrier.cpp).
     struct ShmArea* shm;
     uint32_t shm_round;
     int shm_mode;
-    // The leaders' barrier on the NoC's sync registers (coll_noc_barrier.cpp): the calling
-    // leader's syncs (nullptr: none), and whether every leader has them.
-    mputil::LeaderSync* barrier_sync;
-    bool noc_barrier;
 };
 
 inline bool is_inter(const Comm& c) { return c.local != nullptr; }

@@ -4,8 +4,6 @@
 // consumed: it signals the next barrier only once this one released it. The waits are
 // asynchronous (nvx_sync_await) and ring the rank's doorbell, so the rank sleeps in
 // wait_some, progressing its other operations meanwhile.
-#include <stdlib.h>
-
 #include <nvx/ikc.h>
 
 #include <mputil/mputil.hpp>
@@ -19,6 +17,10 @@ struct SyncWait {
 };
 
 namespace {
+// The cluster's one wait record (no heap: the program's memory stays what it was).
+SyncWait g_wait;
+uint32_t g_wait_taken;
+
 long start_wait(LeaderSync* s, long id)
 {
     s->waiting->op = nvx_ikc_op{};
@@ -40,11 +42,12 @@ bool leader_sync_open(const int* clusters, int n, bool root, unsigned port, Lead
             return false;
         nodes[i] = (uint32_t)node;
     }
+    if (__atomic_exchange_n(&g_wait_taken, 1u, __ATOMIC_ACQ_REL))
+        return false;
     out->root = root;
-    out->waiting = static_cast<SyncWait*>(calloc(1, sizeof(SyncWait)));
+    out->waiting = &g_wait;
     // The side that waits creates a sync, the side that signals opens it.
-    if (out->waiting)
-        out->arrive = root ? nvx_sync_create(port, nodes, (unsigned)n, NVX_SYNC_ALL_TO_ONE)
+    out->arrive = root ? nvx_sync_create(port, nodes, (unsigned)n, NVX_SYNC_ALL_TO_ONE)
                            : nvx_sync_open(port, nodes, (unsigned)n, NVX_SYNC_ALL_TO_ONE);
     if (out->arrive >= 0)
         out->release = root ? nvx_sync_open(port, nodes, (unsigned)n, NVX_SYNC_ONE_TO_ALL)
@@ -84,7 +87,8 @@ void leader_sync_close(LeaderSync* s)
         s->root ? nvx_sync_unlink(s->arrive) : nvx_sync_close(s->arrive);
     if (s->release >= 0)
         s->root ? nvx_sync_close(s->release) : nvx_sync_unlink(s->release);
-    free(s->waiting);
+    if (s->waiting != nullptr)
+        __atomic_store_n(&g_wait_taken, 0u, __ATOMIC_RELEASE);
     *s = LeaderSync{};
 }
 

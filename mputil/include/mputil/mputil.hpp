@@ -75,7 +75,8 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done);
 // clusters[0..n): compute cluster indexes, each once, the root's first; the caller runs on
 // clusters[0] (root) or on one of the others. Takes sync register `port` of every node
 // (an all-to-one on the root's, a one-to-all on the others'); false if the caller cannot
-// (the register is taken, n outside 2..kLeaderSyncMax, no sync registers).
+// (the register is taken, n outside 2..kLeaderSyncMax, the cluster has one open already:
+// one LeaderSync per cluster at a time, whose wait record is the cluster's).
 constexpr int kLeaderSyncMax = 64;  // clusters of one leader sync (its nodes are a 64-bit mask)
 struct SyncWait;  // the wait of a LeaderSync under way (mputil's)
 struct LeaderSync {
