@@ -44,7 +44,7 @@ int noc_barrier_run(Comm&)
 
 void noc_barrier_close(Comm& c)
 {
-    if (world_leader(c) && c.layout.slots > 0 && g_world_sync.waiting != nullptr)
+    if (world_leader(c) && g_world_sync.waiting != nullptr)
         mputil::leader_sync_close(&g_world_sync);
 }
 

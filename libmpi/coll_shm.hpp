@@ -109,6 +109,7 @@ int leaders_barrier(Comm& c);
 // noc_barrier_open: the calling leader takes its syncs (false if it cannot); shm_ready
 // agrees on the outcome with the shared area's (c.shm_mode 2). noc_barrier_run: the
 // calling leader's part of one barrier. noc_barrier_close: lets the syncs go.
+constexpr int kShmWithSyncBarrier = 2;  // Comm::shm_mode: the area, and the world's syncs
 bool noc_barrier_open(Comm& c);
 int noc_barrier_run(Comm& c);
 void noc_barrier_close(Comm& c);

@@ -83,12 +83,13 @@ int shm_ready(Comm& c, bool* use)
     int err = reduce_shape(MPI_INT, 1, MPI_BAND, &shape);
     if (err == MPI_SUCCESS)
         err = coll_allreduce(c, &everywhere, shape, MPI_BAND);
-    bool syncs = err == MPI_SUCCESS && (everywhere & kArea) && (everywhere & kSyncs) && c.handle == MPI_COMM_WORLD;
+    // Off the world a leader's open fails, so kSyncs is clear.
+    bool syncs = err == MPI_SUCCESS && (everywhere & kArea) && (everywhere & kSyncs);
     if (!syncs)
         noc_barrier_close(c);
     if (err != MPI_SUCCESS)
         return err;
-    c.shm_mode = syncs ? 2 : everywhere & kArea ? 1 : -1;
+    c.shm_mode = syncs ? kShmWithSyncBarrier : everywhere & kArea ? 1 : -1;
     *use = (everywhere & kArea) != 0;
     return MPI_SUCCESS;
 }

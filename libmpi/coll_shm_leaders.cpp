@@ -93,7 +93,7 @@ void build_doubling(Schedule& s, int me, int n, void* acc, void* tmp, int count,
 
 int leaders_barrier(Comm& c)
 {
-    if (c.shm_mode == 2) {
+    if (c.shm_mode == kShmWithSyncBarrier) {
         c.coll_sequence++;  // as run_leaders: every rank takes the same place in the sequence
         return leads(c) ? noc_barrier_run(c) : MPI_SUCCESS;
     }

@@ -190,7 +190,7 @@ class Config:
         if plan.A2A_APP in self.apps:
             argv += ["--a2a-ranks", str(self.a2a_ranks)]
         if plan.LBM_APP in self.apps:
-            argv += ["--lbm-configs", " ".join("%s:%s" % (b.args[1], b.args[3]) for b in self.lbm_configs),
+            argv += ["--lbm-configs", " ".join(plan.lbm_config_word(b) for b in self.lbm_configs),
                      "--lbm-clusters", " ".join(map(str, self.lbm_clusters))]
         return argv
 

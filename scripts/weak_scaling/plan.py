@@ -63,8 +63,17 @@ def parse_lbm_config(text):
     return Build("depth%d-ddr%d" % (d, k), LBM_BASE, "", ("--depth", str(d), "--ddrs", str(k)))
 
 
+def _lbm_arg(build, option):
+    return build.args[build.args.index(option) + 1]
+
+
 def lbm_ddrs(build):
-    return int(build.args[build.args.index("--ddrs") + 1])
+    return int(_lbm_arg(build, "--ddrs"))
+
+
+def lbm_config_word(build):
+    """The 'D:K' that parse_lbm_config made `build` from."""
+    return "%s:%s" % (_lbm_arg(build, "--depth"), _lbm_arg(build, "--ddrs"))
 
 
 def program_path(user_dir, app, build):

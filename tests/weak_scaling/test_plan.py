@@ -24,6 +24,7 @@ class Builds(unittest.TestCase):
     def test_lbm_configs(self):
         self.assertEqual(plan.parse_lbm_config("2:1"), plan.Build("depth2-ddr1", "ipc", "", ("--depth", "2", "--ddrs", "1")))
         self.assertEqual(plan.lbm_ddrs(plan.parse_lbm_config("4:2")), 2)
+        self.assertEqual(plan.lbm_config_word(plan.parse_lbm_config("4:2")), "4:2")
         for text in ("2", "2:", ":1", "0:1", "1:0", "a:b", "2:1:3"):
             with self.assertRaises(plan.PlanError, msg=text):
                 plan.parse_lbm_config(text)
