@@ -23,6 +23,14 @@ MPI_Aint type_true_extent(MPI_Datatype type);
 // `count` elements are one dense block of count * size bytes starting at buf + lb.
 bool type_is_contiguous(MPI_Datatype type);
 
+// What moving data of a type needs, in one lookup: size, lb, type_is_contiguous.
+struct TypeSpan {
+    MPI_Aint size;
+    MPI_Aint lb;
+    bool contiguous;
+};
+TypeSpan type_span(MPI_Datatype type);
+
 // Copies the data of `count` elements at `buf`, in type-map order, to `out`; returns the bytes
 // written (count * size).
 size_t pack_bytes(MPI_Datatype type, const void* buf, int count, void* out);

@@ -58,9 +58,15 @@ MPI_Aint type_lb(MPI_Datatype type) { return layout(type).lb; }
 MPI_Aint type_true_lb(MPI_Datatype type) { return layout(type).true_lb; }
 MPI_Aint type_true_extent(MPI_Datatype type) { return layout(type).true_ub - layout(type).true_lb; }
 
-bool type_is_contiguous(MPI_Datatype type) {
+namespace {
+bool is_contiguous(const TypeLayout& l) { return l.tiles() && l.true_lb == l.lb; }
+}  // namespace
+
+bool type_is_contiguous(MPI_Datatype type) { return is_contiguous(layout(type)); }
+
+TypeSpan type_span(MPI_Datatype type) {
     const TypeLayout& l = layout(type);
-    return l.tiles() && l.true_lb == l.lb;
+    return TypeSpan{l.size, l.lb, is_contiguous(l)};
 }
 
 int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {

@@ -1,6 +1,6 @@
 // Point-to-point calls: blocking, nonblocking and persistent sends and receives, Sendrecv,
 // probes, Get_count, Test_cancelled. Every one builds a Request (request.hpp); the blocking
-// ones keep theirs on the stack.
+// ones keep theirs on the stack, or take the transport's blocking calls where they can.
 #include <stdlib.h>
 
 #include "api.hpp"
@@ -9,6 +9,7 @@
 #include "env.hpp"
 #include "errhandler.hpp"
 #include "p2p_check.hpp"
+#include "rank_context.hpp"
 #include "request.hpp"
 
 namespace lwmpi {
@@ -17,14 +18,17 @@ namespace {
 
 using mputil::SendMode;
 
-// Checks the arguments of one side of a transfer.
+// Checks the arguments of one side of a transfer; when they are good, *out is the
+// communicator and *span the type's (either may be nullptr).
 int check_side(bool is_send, const void* buf, int count, MPI_Datatype type, int peer, int tag,
-               MPI_Comm comm)
+               MPI_Comm comm, Comm** out = nullptr, TypeSpan* span = nullptr)
 {
     Comm* c = comm_get(comm);
     if (!c)
         return MPI_ERR_COMM;
-    int err = check_data(buf, count, type);
+    if (out)
+        *out = c;
+    int err = check_data(buf, count, type, span);
     if (err == MPI_SUCCESS)
         err = is_send ? check_send_rank(*c, peer) : check_recv_rank(*c, peer);
     if (err == MPI_SUCCESS)
@@ -36,21 +40,76 @@ int check_side(bool is_send, const void* buf, int count, MPI_Datatype type, int 
 int prepare(bool is_send, SendMode mode, const void* buf, int count, MPI_Datatype type, int peer,
             int tag, MPI_Comm comm, Request* r)
 {
-    int err = check_side(is_send, buf, count, type, peer, tag, comm);
-    if (err == MPI_SUCCESS) {
-        Comm* c = comm_get(comm);
+    Comm* c = nullptr;
+    int err = check_side(is_send, buf, count, type, peer, tag, comm, &c);
+    if (err == MPI_SUCCESS)
         request_setup(r, is_send, mode, c, p2p_context(*c), buf, count, type, peer, tag);
-    }
     return err;
+}
+
+int wildcard_source(const Comm& c, int source)
+{
+    return source == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[source];
+}
+
+int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
+
+// The blocking calls' direct path, with no Request: the data is one dense block, the peer is
+// a rank, the mode is not buffered, and a wait has nothing of the rank's to advance but its
+// transfers (no active nonblocking collective, no freed request still under way).
+bool direct(const TypeSpan& span, SendMode mode, int peer)
+{
+    if (peer == MPI_PROC_NULL || mode == SendMode::Buffered || !span.contiguous)
+        return false;
+    const RankContext& rc = rank_context();
+    return !rc.collectives && !rc.detached;
+}
+
+size_t data_bytes(const TypeSpan& span, int count)
+{
+    return static_cast<size_t>(span.size) * static_cast<size_t>(count);
+}
+
+int direct_send(const Comm& c, SendMode mode, const void* buf, int count, const TypeSpan& span,
+                int dest, int tag)
+{
+    const char* data = static_cast<const char*>(buf) + span.lb;
+    bool started = mputil::send(peer_world(c)[dest], p2p_context(c), tag, data,
+                                data_bytes(span, count), mode, nullptr);
+    return started ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+int direct_recv(const Comm& c, void* buf, int count, const TypeSpan& span, int source, int tag,
+                MPI_Status* status)
+{
+    char* data = static_cast<char*>(buf) + span.lb;
+    mputil::Completion m;
+    mputil::recv(wildcard_source(c, source), p2p_context(c), wildcard_tag(tag), data,
+                 data_bytes(span, count), &m);
+    if (status != MPI_STATUS_IGNORE) {
+        status->MPI_SOURCE = comm_peer_of_world(c, m.source);
+        status->MPI_TAG = m.tag;
+        status->lwmpi_cancelled = 0;
+        status->lwmpi_count = static_cast<MPI_Count>(m.bytes);
+    }
+    return m.truncated ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
 }
 
 int blocking_send(SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm)
 {
-    Request r = {};
-    int err = prepare(true, mode, buf, count, type, dest, tag, comm, &r);
-    if (err == MPI_SUCCESS)
-        err = request_run(&r, MPI_STATUS_IGNORE);
+    Comm* c = nullptr;
+    TypeSpan span;
+    int err = check_side(true, buf, count, type, dest, tag, comm, &c, &span);
+    if (err == MPI_SUCCESS) {
+        if (direct(span, mode, dest)) {
+            err = direct_send(*c, mode, buf, count, span, dest, tag);
+        } else {
+            Request r = {};
+            request_setup(&r, true, mode, c, p2p_context(*c), buf, count, type, dest, tag);
+            err = request_run(&r, MPI_STATUS_IGNORE);
+        }
+    }
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
@@ -105,13 +164,6 @@ int check_probe(MPI_Comm comm, int source, int tag, Comm** out)
     return err;
 }
 
-int wildcard_source(const Comm& c, int source)
-{
-    return source == MPI_ANY_SOURCE ? mputil::kAnySource : peer_world(c)[source];
-}
-
-int wildcard_tag(int tag) { return tag == MPI_ANY_TAG ? mputil::kAnyTag : tag; }
-
 }  // namespace
 
 }  // namespace lwmpi
@@ -137,10 +189,19 @@ int api::Rsend(const void* buf, int count, MPI_Datatype type, int dest, int tag,
 int api::Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                         MPI_Status* status)
 {
-    Request r = {};
-    int err = prepare(false, SendMode::Standard, buf, count, type, source, tag, comm, &r);
-    if (err == MPI_SUCCESS)
-        err = request_run(&r, status);
+    Comm* c = nullptr;
+    TypeSpan span;
+    int err = check_side(false, buf, count, type, source, tag, comm, &c, &span);
+    if (err == MPI_SUCCESS) {
+        if (direct(span, SendMode::Standard, source)) {
+            err = direct_recv(*c, buf, count, span, source, tag, status);
+        } else {
+            Request r = {};
+            request_setup(&r, false, SendMode::Standard, c, p2p_context(*c), buf, count, type,
+                          source, tag);
+            err = request_run(&r, status);
+        }
+    }
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 

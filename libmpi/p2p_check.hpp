@@ -4,6 +4,8 @@
 
 #include <mpi.h>
 
+#include "datatype.hpp"
+
 namespace lwmpi {
 
 struct Comm;
@@ -16,7 +18,8 @@ int check_send_rank(const Comm& c, int dest);                   // MPI_ERR_RANK
 int check_recv_rank(const Comm& c, int source);                 // MPI_ERR_RANK (wildcard ok)
 int check_send_tag(int tag);                                    // MPI_ERR_TAG
 int check_recv_tag(int tag);                                    // MPI_ERR_TAG (wildcard ok)
-// count, type and buffer together, in the standard's usual order
-int check_data(const void* buf, int count, MPI_Datatype type);
+// count, type and buffer together, in the standard's usual order; *span is the type's
+// when it is valid (out may be nullptr)
+int check_data(const void* buf, int count, MPI_Datatype type, TypeSpan* span = nullptr);
 
 }  // namespace lwmpi

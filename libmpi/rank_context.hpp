@@ -5,6 +5,8 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include <mputil/mputil.hpp>
+
 #include "bsend.hpp"
 #include "attr.hpp"
 #include "comm.hpp"
@@ -58,7 +60,13 @@ struct RankContext {
     Info* env_info;  // MPI_INFO_ENV, made on first use
 };
 
-// The calling rank's state (on any thread of the rank). Out of memory ends the run.
-RankContext& rank_context();
+// The calling rank's state (on any thread of the rank), made on its first call. Out of
+// memory ends the run.
+RankContext& first_rank_context();
+inline RankContext& rank_context()
+{
+    void* context = mputil::rank_context();
+    return context ? *static_cast<RankContext*>(context) : first_rank_context();
+}
 
 }  // namespace lwmpi

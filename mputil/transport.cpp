@@ -232,11 +232,13 @@ void deliver_bytes(Op* recv, const Envelope& e, const void* data, size_t bytes)
     complete(recv, Completion{e.source, e.tag, n, truncates(bytes, recv->capacity), false}, e.stamp);
 }
 
-Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
+namespace {
+
+// The fields of a send, then its protocol: matched in a local receiver's queue, or queued
+// for the wire. False, with nothing started, when out of memory for an unexpected entry.
+bool start_send(RankState* me, Op* send, int dest_world, uint32_t context, int tag, const void* buf, size_t bytes,
+                SendMode mode)
 {
-    RankState* me = me_or_die();
-    Op* send = new_op(OpKind::Send, me);
-    if (send == nullptr) return nullptr;
     send->mode = mode;
     send->dest = dest_world;
     send->context = context;
@@ -247,18 +249,15 @@ Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
     if (peer == nullptr || !g_cluster.local_path) {
         remote_send(me, send);
         settle_thread(me);
-    } else if (!local_send(me, peer, send)) {
-        free(send);
-        return nullptr;
+        return true;
     }
-    return send;
+    return local_send(me, peer, send);
 }
 
-Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity)
+// The fields of a receive, then its match: an unexpected message consumed now, or posted.
+void start_recv(RankState* me, Op* recv, int source_world_or_any, uint32_t context, int tag_or_any, void* buf,
+                size_t capacity)
 {
-    RankState* me = me_or_die();
-    Op* recv = new_op(OpKind::Recv, me);
-    if (recv == nullptr) return nullptr;
     recv->source = source_world_or_any;
     recv->context = context;
     recv->tag = tag_or_any;
@@ -277,21 +276,7 @@ Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
         progress(me);
         settle_thread(me);
     }
-    return recv;
 }
-
-bool test(Op* op, Completion* out)
-{
-    RankState* me = me_or_die();
-    progress(me);
-    settle_thread(me);
-    if (!is_done(op)) return false;
-    take_completion_time(op);
-    if (out != nullptr) *out = op->result;
-    return true;
-}
-
-namespace {
 
 bool counter_is_at(const Counter* c, uint32_t target)
 {
@@ -329,7 +314,81 @@ int wait_ops_or_end(Op* const* ops, int n, int* done_index, int max_done, const 
     }
 }
 
+// An operation of the blocking calls, on the caller's stack: never in spare_ops. Only the
+// fields every path reads are set here (start_send / start_recv set their side's, a match
+// sets the protocol's).
+struct StackOp : Op {
+    StackOp(OpKind k, const RankState* me)
+    {
+        next = nullptr;
+        kind = k;
+        mode = SendMode::Standard;
+        wire = WireKind::Eager;
+        owner = me->world_rank;
+        done = 0;
+        stamp = now_stamp();
+    }
+};
+
+void wait_done(Op* op, Completion* out)
+{
+    int index;
+    while (wait_ops_or_end(&op, 1, &index, 1, WaitEnd{}) == 0) {
+    }
+    if (out != nullptr) *out = op->result;
+}
+
 }  // namespace
+
+Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
+{
+    RankState* me = me_or_die();
+    Op* send = new_op(OpKind::Send, me);
+    if (send == nullptr) return nullptr;
+    if (!start_send(me, send, dest_world, context, tag, buf, bytes, mode)) {
+        free(send);
+        return nullptr;
+    }
+    return send;
+}
+
+Op* irecv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity)
+{
+    RankState* me = me_or_die();
+    Op* recv = new_op(OpKind::Recv, me);
+    if (recv == nullptr) return nullptr;
+    start_recv(me, recv, source_world_or_any, context, tag_or_any, buf, capacity);
+    return recv;
+}
+
+bool send(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode, Completion* out)
+{
+    RankState* me = me_or_die();
+    StackOp op(OpKind::Send, me);
+    if (!start_send(me, &op, dest_world, context, tag, buf, bytes, mode)) return false;
+    wait_done(&op, out);
+    return true;
+}
+
+void recv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity, Completion* out)
+{
+    RankState* me = me_or_die();
+    StackOp op(OpKind::Recv, me);
+    start_recv(me, &op, source_world_or_any, context, tag_or_any, buf, capacity);
+    wait_done(&op, out);
+}
+
+bool test(Op* op, Completion* out)
+{
+    RankState* me = me_or_die();
+    progress(me);
+    settle_thread(me);
+    if (!is_done(op)) return false;
+    take_completion_time(op);
+    if (out != nullptr) *out = op->result;
+    return true;
+}
+
 
 int wait_some(Op* const* ops, int n, int* done_index, int max_done)
 {

@@ -250,8 +250,17 @@ int world_rank()
 int cluster_of(int world) { return (int)g_cluster.cluster_of[world]; }
 int cluster_count() { return g_cluster.clusters_used; }
 bool is_main_rank_thread() { return t_rank_main; }
-void* rank_context() { return g_rank_contexts[self_state()->local_index]; }
-void set_rank_context(void* context) { g_rank_contexts[self_state()->local_index] = context; }
+// The calling thread's rank's slot in g_rank_contexts, looked up once per thread: a
+// rank's slot lasts the whole run (what it points to is freed when the rank ends).
+thread_local void** t_context_slot;
+void** context_slot()
+{
+    void** slot = t_context_slot;
+    if (slot == nullptr) slot = t_context_slot = &g_rank_contexts[self_state()->local_index];
+    return slot;
+}
+void* rank_context() { return *context_slot(); }
+void set_rank_context(void* context) { *context_slot() = context; }
 
 int local_ranks(int* world_ranks, int max)
 {

@@ -71,6 +71,14 @@ void poll_idle();
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().
 int wait_some(Op* const* ops, int n, int* done_index, int max_done);
 
+// Blocking forms: start, wait (making progress as wait_some does) and release in one call,
+// with the operation on the caller's stack, so nothing is allocated for it. send returns
+// false, with nothing started, where isend would return nullptr. `out` may be nullptr.
+bool send(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode,
+          Completion* out);
+void recv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity,
+          Completion* out);
+
 // ---- A barrier among one rank per cluster on the NoC's sync registers. -----------------
 // clusters[0..n): compute cluster indexes, each once, the root's first; the caller runs on
 // clusters[0] (root) or on one of the others. Takes sync register `port` of every node

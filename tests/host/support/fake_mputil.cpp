@@ -281,6 +281,29 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEn
     }
 }
 
+// The blocking forms, as the contract defines them: start, wait, release.
+static void wait_and_release(Op* op, Completion* out)
+{
+    int index;
+    wait_some(&op, 1, &index, 1);
+    test(op, out);
+    release(op);
+}
+
+bool send(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode, Completion* out)
+{
+    Op* op = isend(dest_world, context, tag, buf, bytes, mode);
+    if (!op)
+        return false;
+    wait_and_release(op, out);
+    return true;
+}
+
+void recv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, size_t capacity, Completion* out)
+{
+    wait_and_release(irecv(source_world_or_any, context, tag_or_any, buf, capacity), out);
+}
+
 uint32_t counter_add(Counter* c, uint32_t n) { return __atomic_add_fetch(&c->value, n, __ATOMIC_ACQ_REL); }
 
 bool counter_reached(const Counter* c, uint32_t target)
