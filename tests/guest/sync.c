@@ -1,5 +1,6 @@
 /* Blocking primitives over futexes: mutex, condition variable, barrier, semaphore,
- * under contention from more threads than harts, plus their error paths. */
+ * under contention from more threads than harts, plus their error paths; waits of threads
+ * pinned to a hart (the kernel parks them there), alone or sharing that hart. */
 #include <nvx/thread.h>
 #include <errno.h>
 #include <stdint.h>
@@ -88,10 +89,61 @@ static void *sem_worker(void *arg)
     return 0;
 }
 
+/* A ring of threads pinned to harts, each waiting for its predecessor's post: a wait
+ * parks its thread on its hart, and a thread pinned to a hart whose thread is parked must
+ * still run there (the parked one gives the hart up). */
+enum { kRing = 4, kLaps = 200 };
+static nvx_sem_t g_ring[kRing];
+static long g_ring_turns[kRing];
+
+static void *ring_member(void *arg)
+{
+    long i = (long)arg;
+    for (int lap = 0; lap < kLaps; lap++) {
+        if (nvx_sem_wait(&g_ring[i]) != 0) return (void *)-1;
+        g_ring_turns[i]++;
+        if (nvx_sem_post(&g_ring[(i + 1) % kRing]) != 0) return (void *)-1;
+    }
+    return 0;
+}
+
+/* kRing threads on harts chosen by `hart_of`, once around the ring kLaps times. */
+static void run_ring(int (*hart_of)(int i, int user_harts, int first))
+{
+    struct nvx_info info;
+    CHECK_EQ(nvx_sys_info(&info), 0);
+    nvx_thread_t t[kRing];
+    for (int i = 0; i < kRing; i++) {
+        CHECK_EQ(nvx_sem_init(&g_ring[i], 0), 0);
+        g_ring_turns[i] = 0;
+    }
+    for (int i = 0; i < kRing; i++) {
+        nvx_thread_attr_t attr = NVX_THREAD_ATTR_INITIALIZER;
+        attr.hart = hart_of(i, (int)info.user_harts, (int)info.first_user_hart);
+        CHECK_EQ(nvx_thread_create(&t[i], &attr, ring_member, (void *)(long)i), 0);
+    }
+    CHECK_EQ(nvx_sem_post(&g_ring[0]), 0);
+    for (int i = 0; i < kRing; i++) {
+        void *ret = (void *)1;
+        CHECK_EQ(nvx_thread_join(t[i], &ret), 0);
+        CHECK_EQ((long)ret, 0L);
+        CHECK_EQ(g_ring_turns[i], (long)kLaps);
+    }
+    int last = -1;
+    CHECK_EQ(nvx_sem_getvalue(&g_ring[0], &last), 0);
+    CHECK_EQ(last, 1); /* the last member's final post */
+}
+
+static int one_hart(int i, int user_harts, int first) { (void)i; (void)user_harts; return first; }
+static int own_hart(int i, int user_harts, int first) { return first + i % user_harts; }
+
 int main(void)
 {
     nvx_thread_t t[kThreads];
     void *ret;
+
+    run_ring(own_hart);  /* parked waits woken from other harts */
+    run_ring(one_hart);  /* every member on one hart: each wait must give the hart up */
 
     for (int i = 0; i < kThreads; i++) CHECK_EQ(nvx_thread_create(&t[i], 0, add_many, 0), 0);
     for (int i = 0; i < kThreads; i++) CHECK_EQ(nvx_thread_join(t[i], 0), 0);
