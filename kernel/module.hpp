@@ -18,6 +18,9 @@ struct KernelModule {
     // `t` waits for nothing of this module's.
     bool (*describe_wait)(const Thread* t, char* out, u64 size);
     void (*thread_ended)(Thread* t);  // `t` ended (exit or fault): drop what it had under way
+    // Kernel core: work it left itself that no interrupt announces (the core loop polls
+    // again before it idles); nullptr: none ever.
+    bool (*pending)();
 };
 
 }  // namespace nvx::kernel

@@ -75,6 +75,16 @@ u32 take_posted(Cpu** cpus, Thread** threads) {
     return n;
 }
 
+// After a pass that served something: whether the next must follow at once. Everything
+// else that brings the core work raises an interrupt after setting its flag (a posted
+// request, a woken thread, a NoC event, a timer), so an idle that one interrupts returns
+// at once and the pass that finds nothing new is not run for every request.
+bool work_left() {
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->pending != nullptr && m->pending()) return true;
+    return false;
+}
+
 bool serve_posted_requests() {
     Cpu* cpus[kMaxHarts];
     Thread* threads[kMaxHarts];
@@ -107,7 +117,7 @@ void core_loop() {
         u64 deadline;
         if (timer.update(fired, g_scheduler.has_waiting(), now, kTickInterval, next_wake(), deadline))
             sbi::set_timer(deadline);
-        if (!served) idle_until_interrupt();
+        if (!served || !work_left()) idle_until_interrupt();
     }
 }
 }  // namespace nvx::kernel

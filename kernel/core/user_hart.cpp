@@ -86,7 +86,7 @@ void use_program_root(Cpu& c) { set_root(c, g_space.satp()); }
 }
 
 // Hands `t`, whose time already left `c`, to the kernel core.
-[[noreturn]] void hand_to_core(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
+[[noreturn, gnu::always_inline]] inline void hand_to_core(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
     c.kind = kind;
     c.fault_cause = cause;
     atomic::store_release(&c.posted, t);

@@ -130,8 +130,11 @@ void AddressSpace::publish_user_memory() {
     __atomic_store_n(&user_memory_, (g_pages.free_pages() + user_pages_) * sv39::kPageSize, __ATOMIC_RELEASE);
 }
 
-void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
-    ClockUncharged uncharged;  // a hit or a miss, as requests served in host order left the cache
+// Translating a user address stands in for the modeled core's MMU (it translates in
+// hardware), and the cache it hits or misses was filled in host order: model code, and
+// uncharged down to its callees outside the model section.
+NVX_MODEL_CODE void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
+    ClockUncharged uncharged;
     u64 va = at.value();
     if (!user_address_ok(va, len) || len == 0 || va / sv39::kPageSize != (va + len - 1) / sv39::kPageSize)
         return nullptr;
@@ -146,8 +149,8 @@ void* AddressSpace::user_pointer(UserAddr at, u64 len, u64 required) const {
     return reinterpret_cast<void*>(kernel_page + offset);
 }
 
-u64 AddressSpace::page_in_kernel(u64 page, u64 required) const {
-    ClockUncharged uncharged;  // a hit or a miss, as requests served in host order left the cache
+NVX_MODEL_CODE u64 AddressSpace::page_in_kernel(u64 page, u64 required) const {
+    ClockUncharged uncharged;  // as user_pointer
     LeafTable& leaf = leaf_tables_[this_cpu().local];
     u64 epoch = this->epoch();
     if (leaf.table == nullptr || leaf.region != page >> 21 || leaf.epoch != epoch) {

@@ -41,8 +41,8 @@ u32 calls_init() {
 HereOutcome run_call_here(Cpu& c, Thread* t) {
     const KernelCall* call = call_for(t->frame.x[kA7]);
     if (call != nullptr && call->where == RunsOn::KernelCore) {
-        CallResult r;
         if (call->here_first == nullptr) return HereOutcome::Post;
+        CallResult r;
         const u64* x = t->frame.x;
         if (!call->here_first(c, t, CallArgs{x[kA0], x[kA1], x[kA2], x[kA3]}, &r)) return HereOutcome::Post;
         return finish(t, r) == Outcome::Blocked ? HereOutcome::Parked : HereOutcome::Done;
