@@ -351,9 +351,134 @@ int exchange_window(Schedule& s, const void* p, int first, int last)
 
 }  // namespace
 
+namespace {
+
+// Bruck's all-to-all (equal blocks): block i of `blocks` is first the one for rank + i; in
+// round k the blocks whose index has bit k set go to rank + 2^k, packed in one message, and
+// the same positions are refilled from rank - 2^k; at the end block i came from rank - i.
+struct BruckPlan {
+    PerRank from, recv;  // from: the outgoing blocks (the receive side when in place)
+    char* blocks;        // [size * bytes]
+    char* out;           // a round's outgoing blocks, packed
+    char* in;            // its incoming blocks
+    size_t bytes;        // one block, packed
+    int rank, size;
+};
+
+// Blocks of a round: indexes 1..size-1 with bit `bit` set.
+int bruck_round_blocks(int size, int bit)
+{
+    int n = 0;
+    for (int i = 1; i < size; i++)
+        n += (i >> bit) & 1;
+    return n;
+}
+
+int bruck_rotate(Schedule&, const void* p, int, int)
+{
+    const BruckPlan& plan = *static_cast<const BruckPlan*>(p);
+    for (int i = 0; i < plan.size; i++) {
+        int r = (plan.rank + i) % plan.size;
+        pack_bytes(plan.from.type_of(r), plan.from.block(r), plan.from.count_of(r), plan.blocks + i * plan.bytes);
+    }
+    return MPI_SUCCESS;
+}
+
+// Round `bit`: into `out` (gather) or back from `in` (scatter).
+void bruck_move(const BruckPlan& plan, int bit, bool gather)
+{
+    char* packed = gather ? plan.out : plan.in;
+    for (int i = 1; i < plan.size; i++) {
+        if (!((i >> bit) & 1))
+            continue;
+        char* block = plan.blocks + i * plan.bytes;
+        if (gather)
+            memcpy(packed, block, plan.bytes);
+        else
+            memcpy(block, packed, plan.bytes);
+        packed += plan.bytes;
+    }
+}
+
+int bruck_gather(Schedule&, const void* p, int bit, int)
+{
+    bruck_move(*static_cast<const BruckPlan*>(p), bit, true);
+    return MPI_SUCCESS;
+}
+
+int bruck_scatter(Schedule&, const void* p, int bit, int)
+{
+    bruck_move(*static_cast<const BruckPlan*>(p), bit, false);
+    return MPI_SUCCESS;
+}
+
+int bruck_deliver(Schedule&, const void* p, int, int)
+{
+    const BruckPlan& plan = *static_cast<const BruckPlan*>(p);
+    for (int i = 0; i < plan.size; i++) {
+        int r = (plan.rank - i + plan.size) % plan.size;
+        unpack_bytes(plan.recv.type_of(r), plan.blocks + i * plan.bytes, plan.bytes, plan.recv.block(r),
+                     plan.recv.count_of(r));
+    }
+    return MPI_SUCCESS;
+}
+
+// The most blocks one round moves.
+int bruck_most_blocks(int size)
+{
+    int most = 0;
+    for (int bit = 0; (1 << bit) < size; bit++)
+        if (bruck_round_blocks(size, bit) > most)
+            most = bruck_round_blocks(size, bit);
+    return most;
+}
+
+size_t bruck_scratch(int size, size_t bytes) { return bytes * (static_cast<size_t>(size) + 2 * bruck_most_blocks(size)); }
+
+// Whether Bruck's algorithm fits: equal blocks of the same packed size on both sides,
+// small, enough ranks, buffers within bounds. Its packed size in *bytes.
+bool bruck_fits(const Comm& c, const PerRank& send, const PerRank& recv, size_t* bytes)
+{
+    if (recv.varying || recv.w_form || c.size < kAlltoallBruckRanks)
+        return false;
+    *bytes = block_bytes(recv, 0);
+    if (send.buf != MPI_IN_PLACE && (send.varying || send.w_form || block_bytes(send, 0) != *bytes))
+        return false;
+    return *bytes > 0 && *bytes <= kAlltoallBruckMax && bruck_scratch(c.size, *bytes) <= kAlltoallBruckScratch;
+}
+
+void build_bruck(Schedule& s, const PerRank& send, const PerRank& recv, size_t bytes)
+{
+    Comm& c = s.comm();
+    BruckPlan* plan = static_cast<BruckPlan*>(s.scratch(sizeof(BruckPlan)));
+    int most = bruck_most_blocks(c.size);
+    char* blocks = static_cast<char*>(s.scratch(bruck_scratch(c.size, bytes)));
+    if (!plan || !blocks)
+        return;
+    *plan = BruckPlan{send.buf == MPI_IN_PLACE ? recv : send, recv, blocks, blocks + bytes * c.size,
+                      blocks + bytes * (c.size + most), bytes, c.rank, c.size};
+    s.expand(bruck_rotate, plan, 0, 0, 0);
+    for (int bit = 0; (1 << bit) < c.size; bit++) {
+        size_t round = bytes * bruck_round_blocks(c.size, bit);
+        s.expand(bruck_gather, plan, bit, bit, 0);
+        s.recv_bytes((c.rank - (1 << bit) + c.size) % c.size, plan->in, round);
+        s.send_bytes((c.rank + (1 << bit)) % c.size, plan->out, round);
+        s.fence();
+        s.expand(bruck_scatter, plan, bit, bit, 0);
+    }
+    s.expand(bruck_deliver, plan, 0, 0, 0);
+}
+
+}  // namespace
+
 void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv)
 {
     Comm& c = s.comm();
+    size_t bruck_bytes;
+    if (bruck_fits(c, send, recv, &bruck_bytes)) {
+        build_bruck(s, send, recv, bruck_bytes);
+        return;
+    }
     PairwisePlan* plan = static_cast<PairwisePlan*>(s.scratch(sizeof(PairwisePlan)));
     if (!plan)
         return;

@@ -33,6 +33,14 @@ static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
 
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;
+// Alltoall of equal blocks up to this many bytes, on at least kAlltoallBruckRanks ranks,
+// goes by Bruck's algorithm: log2(P) messages per rank instead of P - 1, each of about P/2
+// blocks (small messages cost their envelope and the kernel's work, not their bytes). Its
+// buffers (about 2P blocks per rank) stay within kAlltoallBruckScratch bytes, else the
+// pairwise exchange (no buffer) runs: a cluster of 2 MiB holds up to 16 ranks.
+constexpr size_t kAlltoallBruckMax = 256;
+constexpr int kAlltoallBruckRanks = 8;
+constexpr size_t kAlltoallBruckScratch = 32 * 1024;
 
 // Most dimensions MPI_Type_create_subarray and _darray accept (more: MPI_ERR_ARG); their
 // per-dimension work lives on the stack.

@@ -384,9 +384,7 @@ void queue_wire(RankState* me, Op* op, WireKind kind)
 
 void queue_rendezvous(RankState* me, Op* recv) { me->ready.push_back(recv); }
 
-// Every wait runs it: what has nothing to do costs one test (a rank talking only to
-// ranks of its own cluster has no writes, no rendezvous and an empty ring).
-void progress(RankState* me)
+void progress_work(RankState* me)
 {
     drain_inbox(me);
     if (me->writes != 0) reap_writes(me);

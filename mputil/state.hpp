@@ -202,7 +202,20 @@ void* xmalloc(size_t bytes);                  // never nullptr: ends the run whe
 bool leader_sync_is_fired(const LeaderSync* s);
 
 // progress.cpp: the rank's own progress (its mailbox, its portal input, its writes).
-void progress(RankState* me);                 // everything that completed, and what can start now
+// Everything that completed, and what can start now. Every wait runs it, so what has
+// nothing to do costs a few loads, inline (a rank talking only to ranks of its own
+// cluster has no writes, no rendezvous and an empty ring).
+void progress_work(RankState* me);
+inline bool has_progress_work(const RankState* me)
+{
+    return nvx_mailbox_ring_peek(me->inbox) != nullptr || me->writes != 0 || me->rdv_active != nullptr ||
+           !me->ready.empty() || !me->outbox.empty() || !me->cleared.empty() ||
+           __atomic_load_n(&me->credits_due, __ATOMIC_ACQUIRE) != 0;
+}
+inline void progress(RankState* me)
+{
+    if (has_progress_work(me)) progress_work(me);
+}
 void queue_wire(RankState* me, Op* op, WireKind kind);  // a mailbox message of op (outbox order)
 void queue_rendezvous(RankState* me, Op* recv);         // a receive matched with an RTS
 bool try_wire(RankState* me, const void* msg, uint32_t node);  // a message to h.dest at node now, or false

@@ -189,20 +189,32 @@ Unexpected* probe_queue(RankState* me, int source, uint32_t context, int tag, bo
     return u;
 }
 
-Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Completion* out)
+// A rank's wait: progress, then stop if `ready()`, else sleep on the doorbell showing
+// `note()`'s wait note. The snapshot before the look makes a ring after it end the sleep.
+template <class Ready, class Note>
+void wait_loop(RankState* me, Ready ready, Note note)
 {
-    RankState* me = me_or_die();
     for (;;) {
         uint32_t seen = me->bell.snapshot();
         progress(me);
-        if (Unexpected* u = probe_queue(me, source, context, tag, take, out)) {
+        if (ready()) {
             settle_thread(me);
-            return u;
+            return;
         }
-        show_wait_note(me, WaitKey{"probe for", true, source, tag, context, 0});
+        note();
         me->bell.sleep(seen);
         clear_wait_note(me);
     }
+}
+
+Unexpected* probe_blocking(int source, uint32_t context, int tag, bool take, Completion* out)
+{
+    RankState* me = me_or_die();
+    Unexpected* u = nullptr;
+    wait_loop(
+        me, [&] { return (u = probe_queue(me, source, context, tag, take, out)) != nullptr; },
+        [&] { show_wait_note(me, WaitKey{"probe for", true, source, tag, context, 0}); });
+    return u;
 }
 
 Message* as_message(Unexpected* u) { return reinterpret_cast<Message*>(u); }
@@ -293,25 +305,22 @@ bool end_met(const WaitEnd& end)
 int wait_ops_or_end(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end)
 {
     RankState* me = me_or_die();
-    for (;;) {
-        uint32_t seen = me->bell.snapshot();
-        progress(me);
-        int k = 0;
+    int k = 0;
+    auto ready = [&] {
         for (int i = 0; i < n && k < max_done; i++)
             if (ops[i] != nullptr && is_done(ops[i])) {
                 take_completion_time(ops[i]);
                 done_index[k++] = i;
             }
-        if (k > 0 || end_met(end)) {
-            settle_thread(me);
-            return k;
-        }
+        return k > 0 || end_met(end);
+    };
+    auto note = [&] {
         if (end.counter != nullptr) show_wait_note(me, "a shared-memory collective of its cluster");
         else if (end.sync != nullptr) show_wait_note(me, "the barrier of its cluster's leaders (NoC sync)");
         else note_wait(me, ops, n);
-        me->bell.sleep(seen);
-        clear_wait_note(me);
-    }
+    };
+    wait_loop(me, ready, note);
+    return k;
 }
 
 // An operation of the blocking calls, on the caller's stack: never in spare_ops. Only the
@@ -330,11 +339,11 @@ struct StackOp : Op {
     }
 };
 
-void wait_done(Op* op, Completion* out)
+// The blocking calls' wait for their one operation.
+void wait_done(RankState* me, Op* op, Completion* out)
 {
-    int index;
-    while (wait_ops_or_end(&op, 1, &index, 1, WaitEnd{}) == 0) {
-    }
+    wait_loop(me, [&] { return is_done(op); }, [&] { note_wait(me, &op, 1); });
+    take_completion_time(op);
     if (out != nullptr) *out = op->result;
 }
 
@@ -366,7 +375,7 @@ bool send(int dest_world, uint32_t context, int tag, const void* buf, size_t byt
     RankState* me = me_or_die();
     StackOp op(OpKind::Send, me);
     if (!start_send(me, &op, dest_world, context, tag, buf, bytes, mode)) return false;
-    wait_done(&op, out);
+    wait_done(me, &op, out);
     return true;
 }
 
@@ -375,7 +384,7 @@ void recv(int source_world_or_any, uint32_t context, int tag_or_any, void* buf, 
     RankState* me = me_or_die();
     StackOp op(OpKind::Recv, me);
     start_recv(me, &op, source_world_or_any, context, tag_or_any, buf, capacity);
-    wait_done(&op, out);
+    wait_done(me, &op, out);
 }
 
 bool test(Op* op, Completion* out)
