@@ -10,7 +10,8 @@
 namespace nvx::kernel {
 struct Thread;
 
-enum class RequestKind : u32 { Syscall, Preempt, Fault };
+// Unpark: the thread slept in a futex wait on its hart (futex.hpp) and now leaves the hart.
+enum class RequestKind : u32 { Syscall, Preempt, Fault, Unpark };
 enum CpuSignal : u32 { kSignalPreempt = 1, kSignalKill = 2 };
 
 struct Cpu {

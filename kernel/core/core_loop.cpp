@@ -20,13 +20,21 @@ namespace nvx::kernel {
 namespace {
 constexpr u64 kTickInterval = board::kTimerHz * kTickMicroseconds / 1'000'000;
 
+// Whether `t` is still the thread that posted (not killed meanwhile): running, or for an
+// unpark still waiting (or woken since, as a thread woken inside its call).
+bool still_posted(const Cpu& c, const Thread* t) {
+    if (c.kind == RequestKind::Unpark) return t->state == ThreadState::Blocked || t->state == ThreadState::Ready;
+    return t->state == ThreadState::Running;
+}
+
 void handle_request(Cpu& c, Thread* t) {
-    if (!g_process.running || t->state != ThreadState::Running) return;  // killed meanwhile
+    if (!g_process.running || !still_posted(c, t)) return;
     u64 generation = g_process.generation;
     clock_serve(clock_thread_stamp(t));  // the request is served from its own time on
     Outcome outcome;
     switch (c.kind) {
     case RequestKind::Preempt: outcome = Outcome::Yield; break;
+    case RequestKind::Unpark: outcome = Outcome::Blocked; break;
     case RequestKind::Fault:
         thread_end(t, NVX_THREAD_KILLED, c.fault_cause);
         outcome = Outcome::Ended;

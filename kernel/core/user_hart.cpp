@@ -6,6 +6,8 @@
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
+#include "kernel/sched/futex.hpp"
+#include "kernel/sched/scheduler.hpp"
 #include "kernel/syscall/call_table.hpp"
 #include "support/atomic.hpp"
 
@@ -83,14 +85,60 @@ void use_program_root(Cpu& c) { set_root(c, g_space.satp()); }
     }
 }
 
-[[noreturn]] void post(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
-    clock_thread_leaves(c, t);  // the thread may come back on another hart
+// Hands `t`, whose time already left `c`, to the kernel core.
+[[noreturn, gnu::always_inline]] inline void hand_to_core(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
     c.kind = kind;
     c.fault_cause = cause;
     atomic::store_release(&c.posted, t);
     atomic::fetch_or(&g_posted_harts, u64{1} << c.local);
     send_ipi(cpu_at(0));
     wait_for_dispatch(c);
+}
+
+[[noreturn]] void post(Cpu& c, Thread* t, RequestKind kind, u64 cause = 0) {
+    clock_thread_leaves(c, t);  // the thread may come back on another hart
+    hand_to_core(c, t, kind, cause);
+}
+
+// `t` sleeps in a futex wait on `c` (futex.hpp). The hart idles until an IPI: the waker's
+// (the thread runs on, as if dispatched here, with no trip through the kernel core), a
+// kill (as in wait_for_dispatch), or a preempt signal, sent when another thread wants the
+// hart: the sleeper then goes to the kernel core as an ordinary waiter and the hart is
+// freed. A thread that already waited for a hart when `t` parked counts as that signal.
+[[noreturn]] void park(Cpu& c, Thread* t) {
+    use_program_root(c);
+    atomic::fence();  // the parked mark before the look at the ready queue (Scheduler::enqueue)
+    bool give_up = g_scheduler.has_waiting_seen();
+    u64 waited_from = clock_now(c.local);
+    for (bool look = give_up;; look = false) {
+        if (NVX_CSR_READ(sip) & riscv::kIntSSoft) {
+            waited_from = clock_now(c.local);  // the wake-up counts from here, as a dispatch's
+            NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
+            u32 signals = atomic::exchange_acq_rel(&c.signals, 0u);
+            if (signals & kSignalKill) {
+                send_ipi(cpu_at(0));
+                wait_for_dispatch(c);
+            }
+            give_up |= (signals & kSignalPreempt) != 0;
+            look = true;
+        }
+        if (look) {
+            switch (futex_park_check(t, give_up)) {
+            case ParkEnd::Woken:
+                t->state = ThreadState::Running;
+                t->blocked_on = BlockReason::None;
+                clock_thread_arrives(c, t, waited_from);
+                // A fresh quantum, as a dispatch's: else, after its first one, every tick
+                // that finds a thread queued would preempt the thread at once.
+                atomic::store_relaxed(&t->run_since, clock_is_virtual() ? clock_now(c.local) : riscv::read_time());
+                if (give_up) post(c, t, RequestKind::Preempt);
+                run_thread(c, t);
+            case ParkEnd::Unparked: hand_to_core(c, t, RequestKind::Unpark);
+            case ParkEnd::Waiting: break;
+            }
+        }
+        idle_until_interrupt();
+    }
 }
 
 // Another hart may have just mapped this page (heap growth): a stale TLB entry is not a
@@ -138,8 +186,11 @@ extern "C" [[noreturn]] void user_trap(TrapFrame* frame) {
     }
     if (cause == riscv::kEcallFromU) {
         frame->sepc += 4;
-        if (run_call_here(t)) run_thread(c, t);
-        post(c, t, RequestKind::Syscall);
+        switch (run_call_here(c, t)) {
+        case HereOutcome::Done: run_thread(c, t);
+        case HereOutcome::Parked: park(c, t);
+        case HereOutcome::Post: post(c, t, RequestKind::Syscall);
+        }
     }
     user_fault(c, t, cause);
 }

@@ -1,5 +1,6 @@
 // Blocking and waking threads: the one way futexes, joins and kernel modules (IKC) put a
-// thread to sleep in a kernel call and later finish that call. Kernel core only.
+// thread to sleep in a kernel call and later finish that call. Kernel core only, but for
+// block() of the thread a user hart runs (a futex wait parked on that hart, futex.hpp).
 #pragma once
 #include "kernel/clock/clock.hpp"
 #include "kernel/sched/outcome.hpp"

@@ -2,6 +2,7 @@
 
 #include "hal/riscv/csr.hpp"
 #include "kernel/clock/clock.hpp"
+#include "kernel/sched/futex.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
 
@@ -49,7 +50,7 @@ void Scheduler::make_ready(Thread* t) {
     u64 allowed = t->affinity < 0 ? user_harts : u64{1} << t->affinity;
     u64 idle = allowed & user_harts & ~busy_;
     if (idle == 0) {
-        ready_.push(t);
+        enqueue(t, allowed);
         return;
     }
     // Back to the hart it last ran on when that one is free: its FP registers are still there.
@@ -59,8 +60,29 @@ void Scheduler::make_ready(Thread* t) {
 
 bool Scheduler::quantum_used(const Thread* t) { return used_quantum(t, riscv::read_time()); }
 
-void Scheduler::yield(Cpu& c, Thread* t) {
+void Scheduler::enqueue(Thread* t, u64 allowed) {
+    ready_.push(t);
+    atomic::store_relaxed(&waiting_, 1u);
+    atomic::fence();  // against a hart parking now: it sees waiting_, or we see it parked
+    for (u64 busy = allowed & busy_; busy != 0; busy &= busy - 1) {
+        Cpu& c = cpu_at(lowest_set_bit(busy));
+        Thread* sleeper = c.running;
+        if (sleeper != nullptr && atomic::load_acquire(&sleeper->parked) == kParked) {
+            atomic::fetch_or(&c.signals, static_cast<u32>(kSignalPreempt));
+            send_ipi(c);
+            return;
+        }
+    }
+}
+
+Thread* Scheduler::take_for(const Cpu& c) {
     Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
+    if (ready_.empty()) atomic::store_release(&waiting_, 0u);
+    return next;
+}
+
+void Scheduler::yield(Cpu& c, Thread* t) {
+    Thread* next = take_for(c);
     if (next == nullptr) {
         dispatch(c, t);
         return;
@@ -77,7 +99,7 @@ void Scheduler::set_idle(Cpu& c) {
 
 void Scheduler::release_cpu(Cpu& c) {
     set_idle(c);
-    Thread* next = ready_.take_first([&](Thread* candidate) { return may_run(candidate, c); });
+    Thread* next = take_for(c);
     if (next != nullptr) dispatch(c, next);
 }
 
@@ -95,6 +117,7 @@ void Scheduler::tick(u64 now) {
 void Scheduler::clear() {
     while (ready_.pop() != nullptr) {
     }
+    atomic::store_release(&waiting_, 0u);
     for (u64 busy = busy_; busy != 0; busy &= busy - 1) cpu_at(lowest_set_bit(busy)).running = nullptr;
     busy_ = 0;
 }

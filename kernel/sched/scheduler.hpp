@@ -1,8 +1,11 @@
 // Placement of ready threads on user harts. Runs on the kernel core only, so it needs no
-// locks: user harts see its decisions through Cpu::dispatch and an IPI.
+// locks: user harts see its decisions through Cpu::dispatch and an IPI. A hart whose thread
+// sleeps there (parked, futex.hpp) counts as busy; a thread queued while such a hart is
+// one it may use asks that hart to give its sleeper to the core (a preempt signal).
 #pragma once
 #include "kernel/cpu.hpp"
 #include "kernel/sched/thread.hpp"
+#include "support/atomic.hpp"
 
 static_assert(nvx::kernel::kMaxHarts <= 64, "the scheduler keeps busy harts in one word");
 
@@ -31,6 +34,8 @@ public:
     // Preemption: asks harts whose thread used its quantum to yield when others wait.
     void tick(u64 now);
     bool has_waiting() const { return !ready_.empty(); }
+    // The same, read from a user hart (futex_wait_here parks its thread only when false).
+    bool has_waiting_seen() const { return atomic::load_acquire(&waiting_) != 0; }
     // Forgets every queued thread and every hart's thread (the program ended).
     void clear();
 
@@ -40,8 +45,11 @@ private:
     void hand_over(Cpu& c, Thread* t);  // within its current quantum
     static bool quantum_used(const Thread* t);
     void set_idle(Cpu& c);
+    void enqueue(Thread* t, u64 allowed);
+    Thread* take_for(const Cpu& c);
 
     ThreadQueue ready_;
+    u32 waiting_ = 0;  // !ready_.empty(), for user harts
     u64 busy_ = 0;  // bit `local`: that user hart runs a thread (Cpu::running != nullptr)
 };
 

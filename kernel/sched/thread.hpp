@@ -27,6 +27,7 @@ struct Thread {
     Cpu* cpu;         // where it runs (Running) or last ran
     Thread* next;     // link in the ready queue or a wait queue
     UserAddr futex_address;
+    u32 parked;       // ParkState (futex.hpp), under the futex lock: it sleeps on its own hart
     UserAddr wait_note;  // the program's description of its waits (NVX_SYS_WAIT_NOTE), or null
     u64 wake_at;      // deadline of a timed sleep (board clock ticks)
     Thread* joiner;   // thread blocked in join on this one

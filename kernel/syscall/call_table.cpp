@@ -38,11 +38,17 @@ u32 calls_init() {
     return 0;
 }
 
-bool run_call_here(Thread* t) {
+HereOutcome run_call_here(Cpu& c, Thread* t) {
     const KernelCall* call = call_for(t->frame.x[kA7]);
-    if (call != nullptr && call->where == RunsOn::KernelCore) return false;
+    if (call != nullptr && call->where == RunsOn::KernelCore) {
+        if (call->here_first == nullptr) return HereOutcome::Post;
+        CallResult r;
+        const u64* x = t->frame.x;
+        if (!call->here_first(c, t, CallArgs{x[kA0], x[kA1], x[kA2], x[kA3]}, &r)) return HereOutcome::Post;
+        return finish(t, r) == Outcome::Blocked ? HereOutcome::Parked : HereOutcome::Done;
+    }
     finish(t, run(call, t));  // local calls always resume
-    return true;
+    return HereOutcome::Done;
 }
 
 Outcome run_posted_call(Thread* t) { return finish(t, run(call_for(t->frame.x[kA7]), t)); }

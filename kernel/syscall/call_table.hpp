@@ -17,11 +17,15 @@ struct CallArgs {
 };
 
 using CallHandler = CallResult (*)(Thread* caller, const CallArgs& args);
+// A kernel-core call's first try on the caller's hart `c`: false posts it to the core;
+// true gives its result, which may be Blocked (the caller sleeps parked on `c`).
+using HereFirstHandler = bool (*)(Cpu& c, Thread* caller, const CallArgs& args, CallResult* out);
 
 struct KernelCall {
     u32 number;  // NVX_SYS_*
     RunsOn where;
     CallHandler handler;
+    HereFirstHandler here_first = nullptr;  // KernelCore calls only
 };
 
 // A register as the type a handler's parameter says: a number as it is; a user address
@@ -84,9 +88,10 @@ extern const u32 kKernelCallCount;
 // every module's. Returns the number of a call listed twice or out of range, or 0.
 u32 calls_init();
 
-// On the calling hart, for the call in `t`'s registers: runs it if it runs here (its
-// result is in a0) and returns true; false means post it to the kernel core.
-bool run_call_here(Thread* t);
+// On the calling hart `c`, for the call in `t`'s registers: Done (its result is in a0),
+// Parked (`t` sleeps on `c`) or Post (to the kernel core).
+enum class HereOutcome : u8 { Done, Parked, Post };
+HereOutcome run_call_here(Cpu& c, Thread* t);
 // On the kernel core: runs the posted call of `t`.
 Outcome run_posted_call(Thread* t);
 }  // namespace nvx::kernel

@@ -103,6 +103,9 @@ CallResult sys_thread_exit(Thread* t, const CallArgs& a) {
 CallResult sys_thread_join(Thread* t, const CallArgs& a) { return thread_join(t, a.a0, user_address(t, a.a1)); }
 CallResult sys_thread_yield(Thread*, const CallArgs&) { return yield_with(0); }
 CallResult sys_futex_wait(Thread* t, const CallArgs& a) { return futex_wait(t, user_address(t, a.a0), static_cast<u32>(a.a1)); }
+bool sys_futex_wait_here(Cpu& c, Thread* t, const CallArgs& a, CallResult* out) {
+    return futex_wait_here(c, t, user_address(t, a.a0), static_cast<u32>(a.a1), out);
+}
 CallResult sys_sleep_until(Thread* t, const CallArgs& a) { return sleep_until(t, a.a0, riscv::read_time()); }
 CallResult sys_brk(Thread*, const CallArgs& a) { return resume_with(g_space.set_brk(a.a0)); }
 
@@ -142,7 +145,7 @@ const KernelCall kKernelCalls[] = {
     {NVX_SYS_THREAD_JOIN, kCore, sys_thread_join},
     {NVX_SYS_THREAD_YIELD, kCore, sys_thread_yield},
     {NVX_SYS_THREAD_SELF, kHere, sys_thread_self},
-    {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait},
+    {NVX_SYS_FUTEX_WAIT, kCore, sys_futex_wait, sys_futex_wait_here},
     {NVX_SYS_FUTEX_WAKE, kHere, call_with<futex_wake>},
     {NVX_SYS_BRK, kCore, sys_brk},
     {NVX_SYS_STACK_MAP, kCore, sys_stack_map},

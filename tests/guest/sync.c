@@ -1,6 +1,6 @@
 /* Blocking primitives over futexes: mutex, condition variable, barrier, semaphore,
  * under contention from more threads than harts, plus their error paths; waits of threads
- * pinned to a hart, alone or sharing that hart. */
+ * pinned to a hart (the kernel parks them there), alone or sharing that hart. */
 #include <nvx/thread.h>
 #include <errno.h>
 #include <stdint.h>
@@ -89,8 +89,9 @@ static void *sem_worker(void *arg)
     return 0;
 }
 
-/* A ring of threads pinned to harts, each waiting for its predecessor's post: a waiting
- * thread must leave its hart to the others pinned there. */
+/* A ring of threads pinned to harts, each waiting for its predecessor's post: a wait
+ * parks its thread on its hart, and a thread pinned to a hart whose thread is parked must
+ * still run there (the parked one gives the hart up). */
 enum { kRing = 4, kLaps = 200 };
 static nvx_sem_t g_ring[kRing];
 static long g_ring_turns[kRing];
@@ -141,7 +142,7 @@ int main(void)
     nvx_thread_t t[kThreads];
     void *ret;
 
-    run_ring(own_hart);  /* waits woken from other harts */
+    run_ring(own_hart);  /* parked waits woken from other harts */
     run_ring(one_hart);  /* every member on one hart: each wait must give the hart up */
 
     for (int i = 0; i < kThreads; i++) CHECK_EQ(nvx_thread_create(&t[i], 0, add_many, 0), 0);
