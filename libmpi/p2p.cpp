@@ -95,21 +95,25 @@ int direct_recv(const Comm& c, void* buf, int count, const TypeSpan& span, int s
     return m.truncated ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
 }
 
+// The blocking calls' other path: a Request on the stack, run to completion.
+int run_on_stack(bool is_send, SendMode mode, Comm* c, const void* buf, int count,
+                 MPI_Datatype type, int peer, int tag, MPI_Status* status)
+{
+    Request r = {};
+    request_setup(&r, is_send, mode, c, p2p_context(*c), buf, count, type, peer, tag);
+    return request_run(&r, status);
+}
+
 int blocking_send(SendMode mode, const void* buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm)
 {
     Comm* c = nullptr;
     TypeSpan span;
     int err = check_side(true, buf, count, type, dest, tag, comm, &c, &span);
-    if (err == MPI_SUCCESS) {
-        if (direct(span, mode, dest)) {
-            err = direct_send(*c, mode, buf, count, span, dest, tag);
-        } else {
-            Request r = {};
-            request_setup(&r, true, mode, c, p2p_context(*c), buf, count, type, dest, tag);
-            err = request_run(&r, MPI_STATUS_IGNORE);
-        }
-    }
+    if (err == MPI_SUCCESS)
+        err = direct(span, mode, dest) ? direct_send(*c, mode, buf, count, span, dest, tag)
+                                       : run_on_stack(true, mode, c, buf, count, type, dest, tag,
+                                                      MPI_STATUS_IGNORE);
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
@@ -192,16 +196,10 @@ int api::Recv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
     Comm* c = nullptr;
     TypeSpan span;
     int err = check_side(false, buf, count, type, source, tag, comm, &c, &span);
-    if (err == MPI_SUCCESS) {
-        if (direct(span, SendMode::Standard, source)) {
-            err = direct_recv(*c, buf, count, span, source, tag, status);
-        } else {
-            Request r = {};
-            request_setup(&r, false, SendMode::Standard, c, p2p_context(*c), buf, count, type,
-                          source, tag);
-            err = request_run(&r, status);
-        }
-    }
+    if (err == MPI_SUCCESS)
+        err = direct(span, SendMode::Standard, source)
+                  ? direct_recv(*c, buf, count, span, source, tag, status)
+                  : run_on_stack(false, SendMode::Standard, c, buf, count, type, source, tag, status);
     return err == MPI_SUCCESS ? err : fail(comm, err);
 }
 
