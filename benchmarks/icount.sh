@@ -5,7 +5,8 @@
 # difference of the two windows over N, summed over every hart that ran anything, and
 # split into firmware, kernel and user; "model" is the clock's own code beside them, in
 # no total (README, "The virtual clock"). Mailbox and forwarded-call rows are one way (half
-# a round trip), portal rows are per byte of one one-way transfer.
+# a round trip), portal rows are per byte of one one-way transfer, `-posted` MPI rows are
+# one message to a receive posted beforehand (mpi_pingpong.c).
 #   benchmarks/icount.sh [BOARD [mailbox|portal|mpi|cap|all|calls|private]...]   (default: small all, then mppa256 mailbox)
 # Needs `make BOARD=B` for each board measured.
 set -euo pipefail
@@ -41,7 +42,7 @@ report() {
             if ($1 == "calls_bench:" && $3 == "n") { op[++ops] = $2; n[ops] = $4; div[ops] = 1; first[ops] = $6 }
             if (($1 == "mailbox" || $1 == "portal" || $1 == "mpi" || $1 == "cap") && $(NF - 1) == "mark") {
                 op[++ops] = $1 "_" $2 "_" $3 "B"; n[ops] = $4; first[ops] = $NF
-                div[ops] = $1 == "portal" ? 2 * $3 : 2
+                div[ops] = $1 == "portal" ? 2 * $3 : $2 ~ /-posted$/ ? 1 : 2
             }
             next
         }

@@ -11,7 +11,7 @@ namespace {
 
 Request* collective_request(Schedule* s, bool visible)
 {
-    Request* r = visible ? request_new() : static_cast<Request*>(calloc(1, sizeof(Request)));
+    Request* r = visible ? request_new() : request_alloc();
     if (!r)
         return nullptr;
     if (!visible)
@@ -101,7 +101,7 @@ int schedule_run(Schedule* s)
     request_wait(&r, 1, 1);
     err = r->error;
     request_teardown(r);
-    free(r);
+    request_free(r);
     return err;
 }
 

@@ -41,6 +41,8 @@ struct RankContext {
     HandleTable<Request> requests;
     Request* detached;
     Request* collectives;  // active collective requests (coll_engine.cpp)
+    Request* spare_requests;  // freed ones kept for reuse, linked by next_detached
+    int spare_request_count;  // at most kSpareRequests
     // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
     HandleTable<UserOp> user_ops;
     HandleTable<DerivedType> derived_types;

@@ -180,7 +180,7 @@ void poll_detached()
         if (request_poll(r)) {
             *link = r->next_detached;
             request_teardown(r);
-            free(r);
+            request_free(r);
         } else {
             link = &r->next_detached;
         }
@@ -233,6 +233,8 @@ void wait_ops(Request* const* reqs, int n, int need, const mputil::WaitEnd* end 
         k += collectives_pending_ops(ops + k);
         if (end)
             mputil::wait_some(ops, k, index, k, *end);
+        else if (!rank_context().collectives && need - done >= pending)
+            mputil::wait_all(ops, k);  // no collective to advance, nothing to return before all
         else
             mputil::wait_some(ops, k, index, k);
         if (ops != stack_ops) {
@@ -280,14 +282,38 @@ bool request_cancel(Request* r)
     return true;
 }
 
+Request* request_alloc()
+{
+    RankContext& rc = rank_context();
+    Request* r = rc.spare_requests;
+    if (!r)
+        return static_cast<Request*>(calloc(1, sizeof(Request)));
+    rc.spare_requests = r->next_detached;
+    rc.spare_request_count--;
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+void request_free(Request* r)
+{
+    RankContext& rc = rank_context();
+    if (rc.spare_request_count >= kSpareRequests) {
+        free(r);
+        return;
+    }
+    r->next_detached = rc.spare_requests;
+    rc.spare_requests = r;
+    rc.spare_request_count++;
+}
+
 Request* request_new()
 {
-    Request* r = static_cast<Request*>(calloc(1, sizeof(Request)));
+    Request* r = request_alloc();
     if (!r)
         return nullptr;
     int index = rank_context().requests.add(r);
     if (index < 0) {
-        free(r);
+        request_free(r);
         return nullptr;
     }
     r->handle = user_handle(LWMPI_KIND_REQUEST, index);
@@ -310,7 +336,7 @@ void request_delete(Request* r)
 {
     if (is_user(r->handle, LWMPI_KIND_REQUEST))
         rank_context().requests.remove(handle_index(r->handle));
-    free(r);
+    request_free(r);
 }
 
 void request_detach(Request* r)
@@ -328,10 +354,19 @@ void request_drain_detached()
         wait_ops(&r, 1, 1);
         rank_context().detached = r->next_detached;
         request_teardown(r);
-        free(r);
+        request_free(r);
     }
 }
 
-void request_finalize() { rank_context().requests.clear(); }
+void request_finalize()
+{
+    RankContext& rc = rank_context();
+    rc.requests.clear();
+    while (Request* r = rc.spare_requests) {
+        rc.spare_requests = r->next_detached;
+        free(r);
+    }
+    rc.spare_request_count = 0;
+}
 
 }  // namespace lwmpi

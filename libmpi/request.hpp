@@ -65,6 +65,11 @@ void status_proc_null(MPI_Status* s);
 // Copies what the program sees of `from` (MPI_ERROR is set by the multi-completion calls).
 void status_report(MPI_Status* to, const MPI_Status& from);
 
+// A zeroed request and its release (after teardown), from the rank's spare ones when it
+// has some: the library's own requests. nullptr if no memory.
+Request* request_alloc();
+void request_free(Request* r);
+
 // Handles of program-visible requests.
 Request* request_new();             // zeroed, registered under a handle; nullptr if no memory
 Request* request_get(MPI_Request handle);

@@ -3,7 +3,8 @@
 // the kernel bumps it when one of the rank's asynchronous IKC operations completes (the
 // word is the records' notify).
 // Protocol: snapshot(), look for work, then sleep(snapshot): a ring after the snapshot
-// makes the sleep return at once, so no wake-up is lost.
+// makes the sleep return at once, so no wake-up is lost. One thread of a rank sleeps on it
+// at a time (MPI_THREAD_SERIALIZED at most).
 // A ring hands no virtual time over (NVX_FUTEX_UNTIMED): many sources ring one bell, and
 // the first ring in host order may be about an event far later in virtual time than the
 // one the rank waits for. What the rank then consumes carries its own stamp instead (an
@@ -29,10 +30,13 @@ struct Doorbell {
         __atomic_store_n(&sleeping, 0, __ATOMIC_SEQ_CST);
     }
 
+    // The ring that finds the rank asleep clears `sleeping` as it wakes it: rings that
+    // follow before the rank runs again (a burst of messages) make no kernel call.
     void ring()
     {
         __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST);
-        if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0) nvx_sys_futex_wake_untimed(&seq, 1);
+        if (__atomic_load_n(&sleeping, __ATOMIC_SEQ_CST) != 0 && __atomic_exchange_n(&sleeping, 0, __ATOMIC_SEQ_CST) != 0)
+            nvx_sys_futex_wake_untimed(&seq, 1);
     }
 };
 

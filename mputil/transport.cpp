@@ -412,6 +412,21 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEn
     return wait_ops_or_end(ops, n, done_index, max_done, end);
 }
 
+void wait_all(Op* const* ops, int n)
+{
+    RankState* me = me_or_die();
+    int first = 0;  // every operation before it is done and its time taken
+    auto ready = [&] {
+        for (; first < n; first++) {
+            if (ops[first] == nullptr) continue;
+            if (!is_done(ops[first])) return false;
+            take_completion_time(ops[first]);
+        }
+        return true;
+    };
+    wait_loop(me, ready, [&] { note_wait(me, ops + first, n - first); });
+}
+
 uint32_t counter_add(Counter* c, uint32_t n)
 {
     uint64_t now = now_stamp();

@@ -253,14 +253,13 @@ bool is_main_rank_thread() { return t_rank_main; }
 // The calling thread's rank's slot in g_rank_contexts, looked up once per thread: a
 // rank's slot lasts the whole run (what it points to is freed when the rank ends).
 thread_local void** t_context_slot;
-void** context_slot()
+void** context_slot_lookup()
 {
     void** slot = t_context_slot;
     if (slot == nullptr) slot = t_context_slot = &g_rank_contexts[self_state()->local_index];
     return slot;
 }
-void* rank_context() { return *context_slot(); }
-void set_rank_context(void* context) { *context_slot() = context; }
+void set_rank_context(void* context) { *context_slot_lookup() = context; }
 
 int local_ranks(int* world_ranks, int max)
 {

@@ -23,7 +23,15 @@ bool is_main_rank_thread();                    // the rank's own thread (MPI_Is_
 // libmpi's per-rank state: one pointer per rank, nullptr until set, the same on every
 // thread of the rank, valid from program start (before init()). mputil releases it with
 // free() when the rank's main returns, so it must come from malloc/calloc.
-void* rank_context();
+// The calling thread's slot holding it, found once per thread by context_slot_lookup
+// (which may cache it in t_context_slot): every MPI call reads it.
+extern thread_local void** t_context_slot;
+void** context_slot_lookup();
+inline void* rank_context()
+{
+    void** slot = t_context_slot;
+    return *(slot != nullptr ? slot : context_slot_lookup());
+}
 void set_rank_context(void* context);
 
 // ---- Point-to-point on contiguous bytes, MPI matching on (context, source, tag). --------
@@ -70,6 +78,10 @@ void poll_idle();
 // skipped); writes the indices of up to max_done done operations to done_index and returns
 // how many. Returns 0 at once when every entry is nullptr. Completion data: test().
 int wait_some(Op* const* ops, int n, int* done_index, int max_done);
+// Blocks in the kernel until every one of ops[0..n) is done (nullptr entries are skipped).
+// Each wake-up looks only from the first operation not seen done on, so waiting for n
+// operations that complete one by one costs O(n) looks, not O(n^2).
+void wait_all(Op* const* ops, int n);
 
 // Blocking forms: start, wait (making progress as wait_some does) and release in one call,
 // with the operation on the caller's stack, so nothing is allocated for it. send returns

@@ -42,7 +42,8 @@ namespace lwmpi::api {
 namespace mputil {
 int world_rank() { return mpi_obj_test::world_rank; }
 thread_local void* t_rank_context;  // the test thread plays one rank
-void* rank_context() { return t_rank_context; }
+thread_local void** t_context_slot;
+void** context_slot_lookup() { return &t_rank_context; }
 void set_rank_context(void* context) { t_rank_context = context; }
 [[noreturn]] void abort_run(int status) { exit(status); }
 }  // namespace mputil

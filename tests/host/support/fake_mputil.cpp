@@ -179,7 +179,9 @@ int local_ranks(int* world_ranks, int max)
 }
 
 bool is_main_rank_thread() { return t_rank_main; }
-void* rank_context() { return g_world.rank_context.at(t_rank); }
+// Never cached: a host thread may be a rank of several worlds in turn.
+thread_local void** t_context_slot;
+void** context_slot_lookup() { return &g_world.rank_context.at(t_rank); }
 void set_rank_context(void* context) { g_world.rank_context.at(t_rank) = context; }
 
 Op* isend(int dest_world, uint32_t context, int tag, const void* buf, size_t bytes, SendMode mode)
@@ -263,6 +265,14 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done)
             return done;
         g_world.changed.wait(guard);
     }
+}
+
+void wait_all(Op* const* ops, int n)
+{
+    std::unique_lock<std::mutex> guard(g_world.lock);
+    for (int i = 0; i < n; i++)
+        while (ops[i] && !ops[i]->done)
+            g_world.changed.wait(guard);
 }
 
 int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEnd& end)
