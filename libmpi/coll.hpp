@@ -86,9 +86,16 @@ void build_scatter(Schedule& s, const PerRank& many, void* one, int count, MPI_D
                    int root);
 void build_allgather(Schedule& s, const void* one, int count, MPI_Datatype type,
                      const PerRank& all);
-// Pairwise exchange in windows of kAlltoallWindow steps; send.buf MPI_IN_PLACE: the
-// outgoing blocks are taken from `recv` (packed aside first).
-void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv);
+// Through the cluster leaders where leader_alltoall_fits (and `leaders`: false after their
+// staging could not be had), else Bruck's rounds for small
+// equal blocks (config.hpp), else pairwise exchange in windows of kAlltoallWindow steps;
+// send.buf MPI_IN_PLACE: the outgoing blocks are taken from `recv` (packed aside first).
+void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv, bool leaders = true);
+// Equal blocks through one leader per cluster (coll_leader_alltoall.cpp): opt only, on a
+// communicator of two clusters or more with one of them holding two ranks or more, blocks
+// of one packed size (*bytes) whose cluster fits kShmStagingBytes.
+bool leader_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv, size_t* bytes);
+void build_leader_alltoall(Schedule& s, const PerRank& send, const PerRank& recv, size_t bytes);
 
 // How a collective call starts: blocking calls run their schedule to completion, the
 // I-forms hand its request to the program.

@@ -315,11 +315,6 @@ struct PairwisePlan {
     int rank, size;
 };
 
-size_t block_bytes(const PerRank& side, int r)
-{
-    return static_cast<size_t>(type_size(side.type_of(r))) * static_cast<size_t>(side.count_of(r));
-}
-
 int pack_aside(Schedule&, const void* p, int first, int last)
 {
     const PairwisePlan& plan = *static_cast<const PairwisePlan*>(p);
@@ -439,12 +434,8 @@ size_t bruck_scratch(int size, size_t bytes) { return bytes * (static_cast<size_
 // small, enough ranks, buffers within bounds. Its packed size in *bytes.
 bool bruck_fits(const Comm& c, const PerRank& send, const PerRank& recv, size_t* bytes)
 {
-    if (recv.varying || recv.w_form || c.size < kAlltoallBruckRanks)
-        return false;
-    *bytes = block_bytes(recv, 0);
-    if (send.buf != MPI_IN_PLACE && (send.varying || send.w_form || block_bytes(send, 0) != *bytes))
-        return false;
-    return *bytes > 0 && *bytes <= kAlltoallBruckMax && bruck_scratch(c.size, *bytes) <= kAlltoallBruckScratch;
+    return c.size >= kAlltoallBruckRanks && equal_packed_blocks(send, recv, bytes) && *bytes <= kAlltoallBruckMax &&
+           bruck_scratch(c.size, *bytes) <= kAlltoallBruckScratch;
 }
 
 void build_bruck(Schedule& s, const PerRank& send, const PerRank& recv, size_t bytes)
@@ -471,9 +462,14 @@ void build_bruck(Schedule& s, const PerRank& send, const PerRank& recv, size_t b
 
 }  // namespace
 
-void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv)
+void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv, bool leaders)
 {
     Comm& c = s.comm();
+    size_t bytes;
+    if (leaders && leader_alltoall_fits(c, send, recv, &bytes)) {
+        build_leader_alltoall(s, send, recv, bytes);
+        return;
+    }
     size_t bruck_bytes;
     if (bruck_fits(c, send, recv, &bruck_bytes)) {
         build_bruck(s, send, recv, bruck_bytes);
@@ -491,7 +487,7 @@ void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv)
         size_t total = 0;
         for (int r = 0; r < c.size; r++) {
             plan->aside_at[r] = total;
-            total += r == c.rank ? 0 : block_bytes(recv, r);
+            total += r == c.rank ? 0 : recv.packed_bytes(r);
         }
         plan->aside_at[c.size] = total;
         if (!(plan->aside = static_cast<char*>(s.scratch(total))))

@@ -96,6 +96,21 @@ void* PerRank::block(int r) const
     return block_at(buf, index, type_extent(type));
 }
 
+size_t PerRank::packed_bytes(int r) const
+{
+    return static_cast<size_t>(type_size(type_of(r))) * static_cast<size_t>(count_of(r));
+}
+
+bool equal_packed_blocks(const PerRank& send, const PerRank& recv, size_t* bytes)
+{
+    if (recv.varying || recv.w_form)
+        return false;
+    *bytes = recv.packed_bytes(0);
+    if (send.buf != MPI_IN_PLACE && (send.varying || send.w_form || send.packed_bytes(0) != *bytes))
+        return false;
+    return *bytes > 0;
+}
+
 int check_blocks_buffer(const Comm& c, const PerRank& side)
 {
     return check_buffer(side.buf, moves_elements(c, side) ? 1 : 0, side.type);

@@ -49,7 +49,11 @@ struct PerRank {
     int count_of(int r) const { return varying ? counts[r] : count; }
     MPI_Datatype type_of(int r) const { return w_form ? types[r] : type; }
     void* block(int r) const;  // where block r starts
+    size_t packed_bytes(int r) const;  // block r's data, packed
 };
+// Whether both sides are equal blocks (no v- or w-form) of one packed size (*bytes, > 0);
+// send may be MPI_IN_PLACE.
+bool equal_packed_blocks(const PerRank& send, const PerRank& recv, size_t* bytes);
 inline PerRank v_blocks(const void* buf, const int* counts, const int* displs, MPI_Datatype type)
 {
     return {buf, true, counts, displs, 0, type, false, nullptr};

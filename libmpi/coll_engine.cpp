@@ -133,6 +133,11 @@ void Schedule::recv_now(int peer, void* buf, int count, MPI_Datatype type)
     start_now(Step{.kind = StepKind::Recv, .peer = peer, .to = buf, .count = count, .type = type});
 }
 
+void Schedule::recv_prefix_now(int peer, void* buf, int count, MPI_Datatype type)
+{
+    start_now(Step{.kind = StepKind::Recv, .peer = peer, .to = buf, .count = count, .type = type, .prefix = true});
+}
+
 void Schedule::start_now(const Step& s)
 {
     if (error_ != MPI_SUCCESS)
@@ -190,6 +195,7 @@ void Schedule::start_transfer(const Step& step)
         error_ = err;
         return;
     }
+    r->prefix = step.prefix;
     inflight_count_++;
 }
 
@@ -203,8 +209,9 @@ bool Schedule::inflight_complete()
     if (!all)
         return false;
     for (int i = 0; i < inflight_count_; i++) {
-        if (inflight_[i].error != MPI_SUCCESS && error_ == MPI_SUCCESS)
-            error_ = inflight_[i].error;
+        int err = inflight_[i].error;
+        if (err != MPI_SUCCESS && !(err == MPI_ERR_TRUNCATE && inflight_[i].prefix) && error_ == MPI_SUCCESS)
+            error_ = err;
         request_teardown(&inflight_[i]);
     }
     inflight_count_ = 0;

@@ -39,6 +39,7 @@ struct Step {
     int to_count = 0;             // Copy: room at `to`, in elements of to_type
     MPI_Datatype to_type = MPI_DATATYPE_NULL;
     MPI_Op op = MPI_OP_NULL;      // Combine
+    bool prefix = false;          // Recv: of a message that may be longer (the rest is dropped)
     size_t bytes = 0;             // Move
     Expander expand = nullptr;    // Expand: plan in `from`, [peer, count) its range
 };
@@ -67,6 +68,9 @@ public:
     // For expanders: start a transfer now (it joins the current round).
     void send_now(int peer, const void* buf, int count, MPI_Datatype type);
     void recv_now(int peer, void* buf, int count, MPI_Datatype type);
+    // As recv_now, of a message that may be longer: its first bytes, the rest dropped
+    // (no MPI_ERR_TRUNCATE).
+    void recv_prefix_now(int peer, void* buf, int count, MPI_Datatype type);
     // For expanders: the next step to run is `step` (a loop back, when nothing is in flight:
     // after a fence). `position()` while building is the index the next step added gets.
     int position() const { return used_; }

@@ -126,25 +126,29 @@ int check_alltoall(Comm& c, const PerRank& send, const PerRank& recv)
 }
 
 // A blocking Alltoall through the cluster's shared memory when it applies (coll_shm.hpp);
-// false: the schedule takes it (and reports any argument error).
-bool shm_alltoall_call(MPI_Comm comm, const PerRank& send, const PerRank& recv, int* err)
+// false: the schedule takes it (and reports any argument error), without staging when
+// *no_staging says a cluster could not have one.
+bool shm_alltoall_call(MPI_Comm comm, const PerRank& send, const PerRank& recv, int* err, bool* no_staging)
 {
     Comm* c = comm_get(comm);
     if (!c || is_inter(*c) || check_alltoall(*c, send, recv) != MPI_SUCCESS ||
         !shm_alltoall_fits(*c, send, recv))
         return false;
-    return shm_run(comm, *c, err, [&] { return shm_alltoall(*c, send, recv); });
+    bool taken = shm_run(comm, *c, err, [&] { return shm_alltoall(*c, send, recv); });
+    *no_staging = !taken && *err == kNoStaging;
+    return taken;
 }
 
 int alltoall(MPI_Comm comm, CollStart start, const PerRank& send, const PerRank& recv)
 {
     int err;
-    if (!start.nonblocking && !send.w_form && shm_alltoall_call(comm, send, recv, &err))
+    bool no_staging = false;
+    if (!start.nonblocking && !send.w_form && shm_alltoall_call(comm, send, recv, &err, &no_staging))
         return err;
     return coll_call(comm, start, [&](Comm& c, Schedule& s) {
         int err = check_alltoall(c, send, recv);
         if (err == MPI_SUCCESS)
-            build_alltoall(s, send, recv);
+            build_alltoall(s, send, recv, !no_staging);
         return err;
     });
 }

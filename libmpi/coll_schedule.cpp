@@ -23,6 +23,14 @@ int binomial_children(int pos, int n, int* out)
     return count;
 }
 
+int layout_most_members(const ClusterLayout& l)
+{
+    int most = 0;
+    for (int s = 0; s < l.slots; s++)
+        most = layout_slot_ranks(l, s) > most ? layout_slot_ranks(l, s) : most;
+    return most;
+}
+
 bool layout_build(const int* cluster, int n, ClusterLayout* out)
 {
     memset(out, 0, sizeof *out);

@@ -27,6 +27,10 @@ struct ClusterLayout {
     bool rank_ordered;    // every slot is a contiguous rank range (compact placement)
 };
 
+// Ranks of slot s, and of the slot with the most.
+inline int layout_slot_ranks(const ClusterLayout& l, int s) { return l.start[s + 1] - l.start[s]; }
+int layout_most_members(const ClusterLayout& l);
+
 // Builds the layout of ranks whose clusters are cluster[0..n); false when out of memory.
 bool layout_build(const int* cluster, int n, ClusterLayout* out);
 void layout_free(ClusterLayout* layout);

@@ -35,7 +35,13 @@ constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the
 constexpr int kReleaseFanout = 2;
 // Alltoall through the area: the blocks the cluster sends (and those it receives) in one
 // staging buffer of at most this many bytes each.
-constexpr size_t kShmStagingBytes = 192 * 1024;
+// A leader allocates two: 320 KiB with 12 ranks of a 192-rank MPI_COMM_WORLD on a 2 MiB
+// cluster of mppa256 and blocks of 64 B; 16 ranks there (384 KiB) leave too little heap.
+constexpr size_t kShmStagingBytes = 160 * 1024;
+// What every rank's shm_alltoall returns, with nothing exchanged, when some cluster's
+// leader could not allocate its staging: shm_run then declines the call, and the caller
+// runs a schedule that needs none.
+constexpr int kNoStaging = -1;
 
 // The area of `c`'s ranks on the calling rank's cluster: counters and slots.
 struct ShmArea {
@@ -52,6 +58,10 @@ struct ShmArea {
     char* staging;       // Alltoall's blocks while one runs (the leader's allocation)
     ShmArea* next;       // registry list
 };
+
+// Whether this is the opt variant, whose collectives use the cluster's shared memory and
+// one leader per cluster (the unopt baseline keeps the trees).
+bool shm_variant();
 
 // Whether `c`'s blocking collectives take the shared-memory phase (*use): the first call
 // attaches to the area and agrees with every member (an allreduce of the old kind) that
@@ -71,6 +81,8 @@ bool shm_run(MPI_Comm comm, Comm& c, int* err, Shared shared)
         return false;
     if (*err == MPI_SUCCESS)
         *err = shared();
+    if (*err == kNoStaging)
+        return false;
     *err = fail(comm, *err);
     return true;
 }
@@ -92,9 +104,13 @@ int shm_reduce(Comm& c, const void* input, void* result, int count, MPI_Datatype
 int shm_bcast(Comm& c, void* buf, int count, MPI_Datatype type, int root);
 // Whether a Bcast of these arguments takes the shared-memory phase.
 bool shm_bcast_fits(int count, MPI_Datatype type);
-// Alltoall of equal blocks (not in place: see coll_shm_alltoall.cpp).
+// Alltoall of equal blocks (not in place: see coll_shm_alltoall.cpp); kNoStaging when no
+// staging could be had.
 int shm_alltoall(Comm& c, const PerRank& send, const PerRank& recv);
 bool shm_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv);
+// Whether the cluster with the most ranks of c can stage its blocks of `bytes` each
+// (kShmStagingBytes).
+bool alltoall_staging_fits(const Comm& c, size_t bytes);
 // Whether an Allreduce (or a Reduce) of these arguments takes the shared-memory phase (the
 // same answer on every rank, as the arguments are).
 bool shm_allreduce_fits(int count, MPI_Datatype type, MPI_Op op);

@@ -21,19 +21,6 @@ namespace lwmpi {
 
 namespace {
 
-size_t block_bytes_of(const PerRank& side)
-{
-    return static_cast<size_t>(type_size(side.type)) * static_cast<size_t>(side.count);
-}
-
-int most_members(const ClusterLayout& l)
-{
-    int most = 0;
-    for (int s = 0; s < l.slots; s++)
-        most = l.start[s + 1] - l.start[s] > most ? l.start[s + 1] - l.start[s] : most;
-    return most;
-}
-
 // Allocates the staging (the leader), agrees with the other leaders, releases round 1.
 int stage(Comm& c, const Round& r, size_t half)
 {
@@ -47,7 +34,7 @@ int stage(Comm& c, const Round& r, size_t half)
     if (r.index != 0)
         return wait_release(r);
     if (err == MPI_SUCCESS && !ok)
-        err = MPI_ERR_NO_MEM;
+        err = kNoStaging;
     if (err != MPI_SUCCESS) {
         free(r.area->staging);
         r.area->staging = nullptr;
@@ -62,9 +49,13 @@ bool shm_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv)
 {
     if (send.varying || recv.varying || send.buf == MPI_IN_PLACE)
         return false;
-    size_t b = block_bytes_of(recv);
-    return b > 0 && b * static_cast<size_t>(c.size) * static_cast<size_t>(most_members(c.layout)) <=
-                        kShmStagingBytes;
+    size_t b = recv.packed_bytes(0);
+    return b > 0 && alltoall_staging_fits(c, b);
+}
+
+bool alltoall_staging_fits(const Comm& c, size_t bytes)
+{
+    return bytes * static_cast<size_t>(c.size) * static_cast<size_t>(layout_most_members(c.layout)) <= kShmStagingBytes;
 }
 
 int shm_alltoall(Comm& c, const PerRank& send, const PerRank& recv)
@@ -72,7 +63,7 @@ int shm_alltoall(Comm& c, const PerRank& send, const PerRank& recv)
     const ClusterLayout& l = c.layout;
     int slot = l.slot_of[c.rank];
     size_t m = static_cast<size_t>(l.start[slot + 1] - l.start[slot]);
-    size_t b = block_bytes_of(recv);
+    size_t b = recv.packed_bytes(0);
     size_t half = m * static_cast<size_t>(c.size) * b;
     size_t i = static_cast<size_t>(l.index_in_slot[c.rank]);
 

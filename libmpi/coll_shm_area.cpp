@@ -53,14 +53,14 @@ ShmArea* attach(Comm& c)
     return a;
 }
 
+}  // namespace
+
 bool shm_variant()
 {
     // The unoptimized library is the baseline without shared memory: it keeps the trees.
     static const bool opt = strcmp(mputil::variant(), "opt") == 0;
     return opt;
 }
-
-}  // namespace
 
 int shm_ready(Comm& c, bool* use)
 {

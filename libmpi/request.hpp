@@ -22,6 +22,7 @@ struct Request {
     bool active;              // started and not yet reported complete
     bool complete;            // the operation finished; status and error are final
     bool collective;          // a nonblocking collective (it cannot be cancelled)
+    bool prefix;              // a schedule's receive of a message's first bytes (no truncation error)
     mputil::SendMode mode;
     Comm* comm;               // retained while the request lives
     uint32_t context;
