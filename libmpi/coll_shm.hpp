@@ -35,8 +35,8 @@ constexpr size_t kShmSlotBytes = 1024;  // largest operand that goes through the
 constexpr int kReleaseFanout = 2;
 // Alltoall through the area: the blocks the cluster sends (and those it receives) in one
 // staging buffer of at most this many bytes each.
-// A leader allocates two: 320 KiB with 12 ranks of a 192-rank MPI_COMM_WORLD on a 2 MiB
-// cluster of mppa256 and blocks of 64 B; 16 ranks there (384 KiB) leave too little heap.
+// A leader allocates two: 288 KiB for blocks of 64 B with 12 of 192 ranks on a 2 MiB
+// cluster of mppa256, which fits; with 16 there (384 KiB) too little heap is left.
 constexpr size_t kShmStagingBytes = 160 * 1024;
 // What every rank's shm_alltoall returns, with nothing exchanged, when some cluster's
 // leader could not allocate its staging: shm_run then declines the call, and the caller

@@ -30,6 +30,8 @@ struct TypeSpan {
     bool contiguous;
 };
 TypeSpan type_span(MPI_Datatype type);
+// type_check (committed) and type_span in one lookup: false for a type type_check refuses.
+bool type_span_checked(MPI_Datatype type, TypeSpan* out);
 
 // Copies the data of `count` elements at `buf`, in type-map order, to `out`; returns the bytes
 // written (count * size).

@@ -43,13 +43,17 @@ int check_name_args(const void* name, const void* resultlen) {
 
 }  // namespace
 
-int type_check(MPI_Datatype type, bool need_committed) {
-    if (is_predefined(type, LWMPI_KIND_DATATYPE)) {
-        return type_node(type) != nullptr ? MPI_SUCCESS : MPI_ERR_TYPE;
-    }
+namespace {
+// The node of a type the program may use, else nullptr (see type_check).
+const TypeNode* usable_node(MPI_Datatype type, bool need_committed) {
+    if (is_predefined(type, LWMPI_KIND_DATATYPE)) return type_node(type);
     const DerivedType* derived = derived_type(type);
-    if (derived == nullptr || (need_committed && !derived->committed)) return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
+    return derived == nullptr || (need_committed && !derived->committed) ? nullptr : &derived->node;
+}
+}  // namespace
+
+int type_check(MPI_Datatype type, bool need_committed) {
+    return usable_node(type, need_committed) != nullptr ? MPI_SUCCESS : MPI_ERR_TYPE;
 }
 
 MPI_Aint type_size(MPI_Datatype type) { return layout(type).size; }
@@ -64,9 +68,17 @@ bool is_contiguous(const TypeLayout& l) { return l.tiles() && l.true_lb == l.lb;
 
 bool type_is_contiguous(MPI_Datatype type) { return is_contiguous(layout(type)); }
 
-TypeSpan type_span(MPI_Datatype type) {
-    const TypeLayout& l = layout(type);
-    return TypeSpan{l.size, l.lb, is_contiguous(l)};
+namespace {
+TypeSpan span_of(const TypeLayout& l) { return TypeSpan{l.size, l.lb, is_contiguous(l)}; }
+}  // namespace
+
+TypeSpan type_span(MPI_Datatype type) { return span_of(layout(type)); }
+
+bool type_span_checked(MPI_Datatype type, TypeSpan* out) {
+    const TypeNode* node = usable_node(type, true);
+    if (node == nullptr) return false;
+    *out = span_of(node->layout);
+    return true;
 }
 
 int type_elements(MPI_Datatype type, size_t bytes, MPI_Count* elements) {

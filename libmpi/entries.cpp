@@ -7,6 +7,7 @@
 #include "api.hpp"
 #include "call.hpp"
 #include "env.hpp"
+#include "rank_context.hpp"
 
 namespace lwmpi {
 

@@ -23,8 +23,6 @@ namespace lwmpi {
 
 namespace {
 
-enum Phase { kBefore, kRunning, kFinalized };
-
 // The rank's state is found from the rank (rank_context.hpp), so any thread a rank started
 // may call MPI, one at a time: SERIALIZED. MULTIPLE is not offered (nothing in libmpi locks).
 constexpr int kThreadLevelProvided = MPI_THREAD_SERIALIZED;
@@ -56,8 +54,6 @@ int init(int required, int* provided)
 }
 
 }  // namespace
-
-bool mpi_running() { return rank_context().phase == kRunning; }
 
 const int* predefined_attr(int keyval)
 {

@@ -3,7 +3,7 @@
 
 namespace lwmpi {
 
-bool mpi_running();                    // between MPI_Init and MPI_Finalize on this rank
+// mpi_running() (every call asks it): rank_context.hpp.
 int not_running();                     // the error of any other call made outside of them
 // The value of a predefined attribute key of MPI_COMM_WORLD (8.1.2), else nullptr.
 const int* predefined_attr(int keyval);

@@ -58,12 +58,12 @@ int check_recv_tag(int tag) { return tag == MPI_ANY_TAG ? MPI_SUCCESS : check_se
 
 int check_data(const void* buf, int count, MPI_Datatype type, TypeSpan* span)
 {
+    TypeSpan s;
     int err = check_count(count);
-    if (err == MPI_SUCCESS)
-        err = check_type(type);
+    if (err == MPI_SUCCESS && !type_span_checked(type, &s))
+        err = MPI_ERR_TYPE;
     if (err != MPI_SUCCESS)
         return err;
-    TypeSpan s = type_span(type);
     if (span)
         *span = s;
     err = span_fits(count, s.size);

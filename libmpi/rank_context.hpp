@@ -23,6 +23,9 @@ struct MatchedMessage;  // message.cpp
 struct ErrorCodes;  // error_codes.cpp
 struct Info;        // info.cpp
 
+// Where the rank is in the MPI lifecycle (RankContext::phase).
+enum Phase : int { kBefore, kRunning, kFinalized };
+
 // All zero is the state before MPI_Init. A literal type with no destructor: it is calloc'ed
 // on the rank's first call and freed by mputil when the rank ends.
 struct RankContext {
@@ -70,5 +73,8 @@ inline RankContext& rank_context()
     void* context = mputil::rank_context();
     return context ? *static_cast<RankContext*>(context) : first_rank_context();
 }
+
+// Between MPI_Init and MPI_Finalize on this rank.
+inline bool mpi_running() { return rank_context().phase == kRunning; }
 
 }  // namespace lwmpi

@@ -408,9 +408,8 @@ void flush_writes(RankState* me)
 // what an ended thread started: its writes and its portal read are waited for, making
 // progress meanwhile as any wait does (each needs only its peer rank's progress, never
 // this call's return: the read's clear-to-send goes out in that progress).
-void settle_thread(RankState* me)
+void settle_other_thread(RankState* me)
 {
-    if (is_main_rank_thread()) return;
     nvx_thread_t self = nvx_thread_self();
     for (;;) {
         uint32_t seen = me->bell.snapshot();

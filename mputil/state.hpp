@@ -220,7 +220,14 @@ void queue_wire(RankState* me, Op* op, WireKind kind);  // a mailbox message of 
 void queue_rendezvous(RankState* me, Op* recv);         // a receive matched with an RTS
 bool try_wire(RankState* me, const void* msg, uint32_t node);  // a message to h.dest at node now, or false
 void flush_writes(RankState* me);             // sleeps (making progress) until no write is queued or under way
-void settle_thread(RankState* me);            // a thread that may end: nothing of its own left under way
+// A thread that may end: nothing of its own left under way (the rank's own thread never
+// ends before the rank: nothing to do, tested inline).
+extern thread_local bool t_rank_main;
+void settle_other_thread(RankState* me);
+inline void settle_thread(RankState* me)
+{
+    if (!t_rank_main) settle_other_thread(me);
+}
 
 // outputs.cpp: where ranks are.
 uint32_t node_of_rank(int world);             // first contact: Name Server lookup, cached

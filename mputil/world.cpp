@@ -28,12 +28,13 @@ namespace mputil {
 
 Cluster g_cluster;
 
-namespace {
-
 // The rank a thread belongs to is its inherited context word (nvx_thread_context): set by
 // the rank's own thread, copied into every thread it starts. Only the rank's own thread
 // has this flag (MPI_Is_thread_main).
 thread_local bool t_rank_main;
+
+namespace {
+
 void** g_rank_contexts;          // libmpi's context of each local rank (rank_context())
 unsigned g_root_cluster;         // the cluster of rank 0 gathers the barrier
 uint32_t g_barrier_expected;     // Barrier messages this cluster's leader has waited for
