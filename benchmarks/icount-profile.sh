@@ -2,7 +2,8 @@
 # Where the instructions of a run go, by function: runs a program with the instruction
 # counter's profile (nvx-run --count-insns) and names the firmware, kernel and user
 # functions that executed most, from the symbols of the board's images and the program.
-# Functions of the clock's own code (README, "The virtual clock") are tagged [model]: no
+# Functions of the clock's own code (README, "The virtual clock"), and whatever ran inside
+# a clock call (a kernel call the program's clock code makes), are tagged [model]: no
 # benchmark figure counts them.
 #   benchmarks/icount-profile.sh [--window M] [--per N] BOARD TOP nvx-run-arguments...
 #   e.g. benchmarks/icount-profile.sh small 25 -np 1 build/user/calls_bench.elf 20000
@@ -58,7 +59,8 @@ awk -v per="$per" -v user_model="$user_model" '
              v = low32(p[k]); lo = 1; hi = n; f = 0
              while (lo <= hi) { mid = int((lo + hi) / 2); if (av[mid] <= v) { f = mid; lo = mid + 1 } else hi = mid - 1 }
              fn = f ? name[f] : "(unknown)"
-             for (i = 1; i <= nm; i++) if (v >= mlo[i] && v < mhi[i]) { fn = fn " [model]"; break }
+             if (v % 2 == 1) fn = fn " [model]"  # run inside a clock call (nvxcount.cpp)
+             else for (i = 1; i <= nm; i++) if (v >= mlo[i] && v < mhi[i]) { fn = fn " [model]"; break }
              by[fn] += c[k]
          }
          for (fn in by) printf "%12.0f %6.2f%%  %s\n", by[fn] / per, 100 * by[fn] / total, fn

@@ -1,6 +1,7 @@
 /* The virtual clock (nvx/clock.h): every mode runs on every compute cluster.
  *   virtual   a loop of K instructions measures K cycles (two K), a reading costs at most its
  *             call; a workload measures the same time when it reads the clock 1,000 times
+ *             or makes 1,000 clock calls (kernel calls of the clock's code)
  *             more (the clock's code is the simulator's, NVX_MODEL_CODE); the clock stays
  *             monotonic per thread while threads yield and migrate between harts; the clock
  *             pages are read-only
@@ -105,17 +106,34 @@ static uint64_t workload(uint64_t (*volatile read)(void))
     return least;
 }
 
+/* The same call of the clock's code twice over, once entering the kernel and once not
+ * (nvx_clock_serve always enters it, nvx_clock_take does not for a stamp long past; neither
+ * moves any time): the kernel call's trap entry, kernel side and return are the clock's. */
+__attribute__((noinline)) static uint64_t clock_no_call(void)
+{
+    nvx_clock_take(0);
+    return 0;
+}
+
+__attribute__((noinline)) static uint64_t clock_call(void)
+{
+    nvx_clock_serve(0);
+    return 0;
+}
+
 static void *reading_rounds(void *arg)
 {
     uint64_t *took = arg;
     took[0] = workload(no_reading);
     took[1] = workload(nvx_clock_cycles);
+    took[2] = workload(clock_no_call);
+    took[3] = workload(clock_call);
     return 0;
 }
 
 static void check_reading_is_free(void)
 {
-    uint64_t took[2];
+    uint64_t took[4];
     nvx_thread_t t;
     CHECK_EQ(spawn_on(&t, 1, reading_rounds, took), 0);
     CHECK_EQ(nvx_thread_join(t, 0), 0);
@@ -123,6 +141,9 @@ static void check_reading_is_free(void)
            (unsigned long long)took[0], (unsigned long long)took[1]);
     /* Each reading costs no more than the empty call's two instructions would. */
     CHECK(took[1] + 2 * kWorkloadRounds <= took[0]);
+    printf("clock: %d rounds took %llu cycles calling the clock's code, %llu when it enters the kernel\n",
+           kWorkloadRounds, (unsigned long long)took[2], (unsigned long long)took[3]);
+    CHECK_EQ(took[3], took[2]);
 }
 
 /* --- monotonic per thread while threads yield and move between harts --- */

@@ -15,7 +15,9 @@
 // it only keeps the clock (no table at exit); with out= or profile=on it also counts.
 // model=START-END (hex, repeatable; nvx-run passes the firmware's and the kernel's, and the
 // user window is nvx_abi.h's NVX_USER_MODEL_TEXT): blocks starting there are the clock's own
-// code, the simulator's work: counted apart as "model", never added to a hart's clock.
+// code, the simulator's work: counted apart as "model", never added to a hart's clock. So is
+// a clock call, a kernel call the program's clock code makes, from its ecall to the
+// program's next own instruction (trap entry and return included).
 // limit=N ends the run when the harts together have executed N instructions: a program that
 // spins forever is caught by work done, whatever the host's speed or load. The plugin then
 // prints the limit and each busy hart's share to stderr and exits QEMU with status 124.
@@ -58,6 +60,39 @@ bool is_model(u64 vaddr) {
     for (const Window& w : g_model_windows)
         if (vaddr >= w.start && vaddr < w.end) return true;
     return false;
+}
+
+bool is_user_model(u64 vaddr) { return vaddr >= NVX_USER_MODEL_TEXT && vaddr < NVX_USER_MODEL_TEXT + NVX_USER_MODEL_TEXT_MAX; }
+
+// A clock call: a kernel call made from the program's clock code (nvx_clock_take and the
+// like: an ecall in the user model window) is the clock's work from the ecall to the
+// program's next instruction of its own, the kernel's trap entry, side and return
+// included. Set by the ecall, per hart; the hart's next user block outside the model
+// window ends it.
+constexpr unsigned kMaxVcpus = 1024;
+bool g_in_clock_call[kMaxVcpus];
+
+// The level a block's instructions count at on `vcpu` (ending a clock call at a user block).
+// Firmware blocks keep theirs: an IPI taken meanwhile comes off the hart's counter in the
+// firmware (its fast path's length), which must have been added first.
+Level level_now(unsigned vcpu, Level level) {
+    if (vcpu >= kMaxVcpus || !g_in_clock_call[vcpu] || level == kFirmware || level == kModel) return level;
+    if (level == kUser) {
+        g_in_clock_call[vcpu] = false;
+        return kUser;
+    }
+    return kModel;
+}
+
+void on_clock_call(unsigned vcpu, void*) {
+    if (vcpu < kMaxVcpus) g_in_clock_call[vcpu] = true;
+}
+
+bool is_ecall(const qemu_plugin_insn* insn) {
+    if (qemu_plugin_insn_size(insn) != 4) return false;
+    uint32_t word;
+    std::memcpy(&word, qemu_plugin_insn_data(insn), sizeof word);
+    return word == 0x00000073u;
 }
 
 // Firmware is linked in its own region; user space lies below RAM; everything else in RAM
@@ -136,18 +171,21 @@ template <bool kClock>
 void on_block(unsigned vcpu, void* packed) {
     auto bits = reinterpret_cast<uintptr_t>(packed);
     if (vcpu >= g_harts) return;
-    u64& counter = g_now[vcpu].at[bits & 3];
+    Level level = level_now(vcpu, static_cast<Level>(bits & 3));
+    u64& counter = g_now[vcpu].at[level];
     __atomic_store_n(&counter, read(counter) + (bits >> 2), __ATOMIC_RELAXED);
     if constexpr (kClock) {
-        if ((bits & 3) != kModel) tick_clock(vcpu, bits >> 2);
+        if (level != kModel) tick_clock(vcpu, bits >> 2);
     }
     if (g_limit != 0) count_for_limit(vcpu, bits >> 2);
 }
 
-// The clock alone: one add per executed block (install checked vcpu < the page's slots).
-void on_clock_block(unsigned vcpu, void* insns) {
-    tick_clock(vcpu, reinterpret_cast<uintptr_t>(insns));
-    if (g_limit != 0) count_for_limit(vcpu, reinterpret_cast<uintptr_t>(insns));
+// The clock alone: one add per executed block outside the model windows, packed as
+// on_block's (install checked vcpu < the page's slots).
+void on_clock_block(unsigned vcpu, void* packed) {
+    auto bits = reinterpret_cast<uintptr_t>(packed);
+    if (level_now(vcpu, static_cast<Level>(bits & 3)) != kModel) tick_clock(vcpu, bits >> 2);
+    if (g_limit != 0) count_for_limit(vcpu, bits >> 2);
 }
 
 // The limit alone (the board clock, no counting).
@@ -191,14 +229,17 @@ struct ProfiledBlock {
     Level level;
 };
 
+// In the profile, a block run inside a clock call is listed at its address + 1 (blocks
+// start at even addresses): icount-profile.sh tags those [model].
 void on_profiled_block(unsigned vcpu, void* data) {
     auto* b = static_cast<const ProfiledBlock*>(data);
     if (vcpu >= g_harts) return;
-    u64& counter = g_now[vcpu].at[b->level];
+    Level level = level_now(vcpu, b->level);
+    u64& counter = g_now[vcpu].at[level];
     __atomic_store_n(&counter, read(counter) + b->insns, __ATOMIC_RELAXED);
     if (g_profile_window == kWholeRun || __atomic_load_n(&g_marks, __ATOMIC_RELAXED) == g_profile_window)
-        (*g_profile)[vcpu][b->vaddr] += b->insns;
-    if (g_clock != nullptr && b->level != kModel) tick_clock(vcpu, b->insns);
+        (*g_profile)[vcpu][level == kModel && b->level != kModel ? b->vaddr + 1 : b->vaddr] += b->insns;
+    if (g_clock != nullptr && level != kModel) tick_clock(vcpu, b->insns);
     if (g_limit != 0) count_for_limit(vcpu, b->insns);
 }
 
@@ -207,11 +248,18 @@ bool g_counting;  // counts by level, marks and the table at exit (out=, profile
 void on_translate(qemu_plugin_id_t, qemu_plugin_tb* tb) {
     size_t n = qemu_plugin_tb_n_insns(tb);
     u64 vaddr = qemu_plugin_tb_vaddr(tb);
+    if (is_user_model(vaddr) && (g_counting || g_clock != nullptr))
+        for (size_t i = 0; i < n; i++) {
+            qemu_plugin_insn* insn = qemu_plugin_tb_get_insn(tb, i);
+            if (is_ecall(insn)) qemu_plugin_register_vcpu_insn_exec_cb(insn, on_clock_call, QEMU_PLUGIN_CB_NO_REGS, nullptr);
+        }
     if (!g_counting) {
         bool clocked = g_clock != nullptr && !is_model(vaddr);
-        if (clocked || g_limit != 0)
-            qemu_plugin_register_vcpu_tb_exec_cb(tb, clocked ? on_clock_block : on_limit_block,
-                                                 QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
+        if (clocked)
+            qemu_plugin_register_vcpu_tb_exec_cb(tb, on_clock_block, QEMU_PLUGIN_CB_NO_REGS,
+                                                 reinterpret_cast<void*>((static_cast<uintptr_t>(n) << 2) | level_of(vaddr)));
+        else if (g_limit != 0)
+            qemu_plugin_register_vcpu_tb_exec_cb(tb, on_limit_block, QEMU_PLUGIN_CB_NO_REGS, reinterpret_cast<void*>(n));
         return;
     }
     if (g_profile != nullptr) {
