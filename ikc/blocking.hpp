@@ -34,7 +34,7 @@ inline void wake_at(IkcOp* op, Endpoint& e, i64 result, u64 at) {
     complete(op, result, at);
 }
 // The same, going on from the waker's time (the core's current service context).
-inline void wake(IkcOp* op, Endpoint& e, i64 result) { wake_at(op, e, result, kernel::clock_core_now()); }
+inline void wake(IkcOp* op, Endpoint& e, i64 result) { wake_at(op, e, result, core_now()); }
 
 // Retries the operations of `queue` in order. One that still cannot go holds back the
 // later ones for the same port (their order is kept) but not those for other ports.

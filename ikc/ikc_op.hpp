@@ -3,6 +3,7 @@
 // thread go on and writes the result to the thread's record (struct nvx_ikc_op, nvx_abi.h)
 // when it completes. The endpoints' wait queues hold operations, not threads. Kernel core only.
 #pragma once
+#include "ikc/ikc_clock.hpp"
 #include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/thread.hpp"
 #include "support/intrusive_queue.hpp"
@@ -25,11 +26,7 @@ struct IkcOp {
     kernel::UserAddr record;  // async: the owner's struct nvx_ikc_op
     kernel::UserAddr notify;  // async: futex word bumped and woken at completion (or null)
     bool notify_untimed;      // ... its waiters keep their own time
-    // The owner's clock when it asked: the virtual time the request starts from, and
-    // whether it serves requests (nvx_clock_server: it takes a hand-off's time, not the max).
-    u64 requested_at;
-    bool server;
-    u64 started_at;     // async: when its start call handed it over (the call answers then)
+    OpClock clock;      // when it was asked, started, ready (the virtual time it goes on from)
     OpQueue* queue;     // the wait queue it sits in, or null
     IkcOp* next;        // link in that queue
 
@@ -42,10 +39,6 @@ struct IkcOp {
     Endpoint* waiting_on;        // where it waits (its endpoint's count, the deadlock report)
     kernel::UserAddr origin;     // mailbox read: where the sender's origin goes (null: not asked)
     bool nonblocking;            // mailbox write: fail rather than wait behind a refused message
-    // Write: the virtual time it was ready to go. A retry (after a credit, an allow or room
-    // at a local port) goes on from here, as the first attempt did, whichever the host ran
-    // first.
-    u64 ready_at;
     // Outgoing message or posted portal window; in kernel memory, so physically contiguous.
     alignas(16) u8 staging[256];
 
@@ -57,7 +50,7 @@ struct IkcOp {
         done = posted = 0;
         origin = kernel::UserAddr{};
         nonblocking = false;
-        ready_at = 0;
+        clock.ready = 0;
         waiting_on = nullptr;
     }
     // True while nothing of it has moved: it may still be cancelled.

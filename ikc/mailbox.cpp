@@ -8,8 +8,6 @@
 #include "ikc/message_buffers.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
-#include "ikc/port_times.hpp"
-#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
@@ -38,23 +36,6 @@ u64 g_stuck_targets;
 u64 g_refused[kMaxOwnNodes][kPorts];
 u32 g_refused_ports;  // (node, port) pairs with refused senders: 0 in the common case
 
-// Per own node and port: the port as a bounded queue in virtual time. Keeping it is the
-// clock's bookkeeping, not the modeled kernel's work: it costs no virtual time.
-PortTimes<kPortQuota> g_port_times[kMaxOwnNodes][kPorts];
-NVX_MODEL_CODE PortTimes<kPortQuota>* port_times(u32 node, u32 port) {
-    i32 index = own_index(node);
-    return index >= 0 && port < kPorts ? &g_port_times[index][port] : nullptr;
-}
-NVX_MODEL_CODE u64 port_entry_bound(u32 node, u32 port) {
-    const PortTimes<kPortQuota>* times = port_times(node, port);
-    return times != nullptr ? times->entry_bound() : 0;
-}
-NVX_MODEL_CODE void port_entered(u32 node, u32 port) {
-    if (PortTimes<kPortQuota>* times = port_times(node, port)) times->entered();
-}
-NVX_MODEL_CODE void port_left(u32 node, u32 port, u64 at) {
-    if (PortTimes<kPortQuota>* times = port_times(node, port)) times->left(at);
-}
 bool g_look_again;     // the program ended: look at the slots once more, whatever was raised
 
 MailboxMessage& staged(IkcOp* op) { return *reinterpret_cast<MailboxMessage*>(op->staging); }
@@ -87,29 +68,24 @@ i64 copy_to_reader(UserAddr buffer, u64 size, UserAddr origin, const u8* payload
 }
 
 // Read `reader` takes the message `m` that `in`'s port hands out next, whichever of the two
-// the host presented first: from the later of the message's arrival and the reader's
-// request in virtual time (a server thread: from the message's), by the same code either
-// way, so that the charge does not depend on the host's order. Returns the read's result
-// (the message stays on failure) and, in `at`, the time the reader goes on from. Not
-// inlined: one copy of the code for both paths (see portal.cpp's push_chunks).
-[[gnu::noinline]] i64 take_buffered(IkcOp* reader, Endpoint& in, BufferedMessage* m, u64* at) {
-    u64 request = reader->requested_at;
-    u64 taken = reader->server || request < m->stamp ? m->stamp : request;
-    kernel::clock_serve(taken);
+// the host presented first (OpClock::serve_take). Returns the read's result (the message
+// stays on failure) and, in `at`, the time the reader goes on from.
+IKC_SHARED_SERVICE i64 take_buffered(IkcOp* reader, Endpoint& in, BufferedMessage* m, u64* at) {
+    u64 taken = reader->clock.serve_take(m->stamp);
     i64 r = copy_to_reader(reader->buffer, reader->size, reader->origin, m->payload, m->length, m->origin);
     if (r >= 0) {
         g_buffers.release(m);
-        port_left(in.node, in.port, taken);
+        PortClock::of(in.node, in.port).left(taken);
         count_message(in, static_cast<u64>(r));
     }
-    *at = kernel::clock_core_now();
+    *at = core_now();
     return r;
 }
 
 // The readers asleep on `in` take its buffered messages, in a context of their own: the
 // caller's time goes on as if none had been waiting.
 void serve_waiters(Endpoint& in) {
-    u64 resume = kernel::clock_core_now();
+    ServiceAside aside;
     while (!in.waiters.empty()) {
         BufferedMessage* m = g_buffers.next_out(in.node, in.port);
         if (m == nullptr) break;
@@ -118,7 +94,6 @@ void serve_waiters(Endpoint& in) {
         i64 r = take_buffered(reader, in, m, &at);
         wake_at(reader, in, r, at);
     }
-    kernel::clock_serve(resume);
 }
 
 // The ring of `in` takes the port's buffered messages while it has room, each from the
@@ -126,19 +101,20 @@ void serve_waiters(Endpoint& in) {
 // the caller's time goes on as if none had been waiting. Returns how many it took.
 u32 fill_ring(Endpoint& in, u64 request) {
     u32 id = g_mailboxes.id_of(&in);
-    u64 resume = kernel::clock_core_now(), last = 0;
+    const OpClock ring_reader = {request, false, 0, 0};
+    ServiceAside aside;
+    u64 last = 0;
     u32 moved = 0;
     while (BufferedMessage* m = g_buffers.next_out(in.node, in.port)) {
         if (!ring_has_room(id) && !ring_stall(id)) break;
-        kernel::clock_serve(request < m->stamp ? m->stamp : request);
+        ring_reader.serve_take(m->stamp);
         if (!ring_put(id, m->payload, m->length, m->origin, &last)) break;  // it stays for reads
         count_message(in, m->length);
         g_buffers.release(m);
-        port_left(in.node, in.port, last);
+        PortClock::of(in.node, in.port).left(last);
         moved++;
     }
     if (moved != 0) ring_notify(id, last);
-    kernel::clock_serve(resume);
     return moved;
 }
 
@@ -157,8 +133,7 @@ bool put_in_ring(Endpoint& in, const u8* payload, u32 length, Origin origin) {
     u64 at;
     if (!ring_put(id, payload, length, origin, &at)) return false;
     count_message(in, length);
-    port_entered(in.node, in.port);  // in and out at once
-    port_left(in.node, in.port, at);
+    PortClock::of(in.node, in.port).passed(at);
     ring_notify(id, at);
     return true;
 }
@@ -170,8 +145,8 @@ bool put_in_ring(Endpoint& in, const u8* payload, u32 length, Origin origin) {
 bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload, u32 length) {
     Endpoint* in = g_mailboxes.find_input(node, port);
     if (ring_takes(in) && put_in_ring(*in, payload, length, origin)) return true;
-    if (g_buffers.store(node, port, origin, sender, payload, length, kernel::clock_core_now())) {
-        port_entered(node, port);
+    if (g_buffers.store(node, port, origin, sender, payload, length, core_now())) {
+        PortClock::of(node, port).entered();
         if (in == nullptr) return true;
         if (ring_attached(g_mailboxes.id_of(in)))
             fill_ring(*in, 0);
@@ -185,8 +160,7 @@ bool deliver(u32 node, u32 port, Origin origin, Sender sender, const u8* payload
         i64 r = copy_to_reader(reader->buffer, reader->size, reader->origin, payload, length, origin);
         if (r >= 0) {
             count_message(*in, length);
-            port_entered(node, port);  // in and out at once
-            port_left(node, port, kernel::clock_core_now());
+            PortClock::of(node, port).passed(core_now());
         }
         wake(reader, *in, r);
         if (r >= 0) return true;
@@ -217,20 +191,16 @@ void tell_drained() {
     }
 }
 
-// A local write goes into its port from the time it was ready, or, if the port was full
-// in virtual time then, from the departure QUOTA places ahead of its entry (PortTimes:
-// not when the host happened to retry it), by the same code either way; false when the
-// port is full in host time. `at`: the time the writer goes on from. Not inlined: one
-// copy of the code for the first attempt and the retries.
-[[gnu::noinline]] bool send_local(IkcOp* op, u64* at) {
+// A local write, the first attempt or a retry, goes into its port (PortClock::serve_entry);
+// false when the port is full in host time. `at`: the time the writer goes on from.
+IKC_SHARED_SERVICE bool send_local(IkcOp* op, u64* at) {
     MailboxMessage& m = staged(op);
     Endpoint& out = endpoint_of(op);
-    u64 room = port_entry_bound(out.remote_node, m.header.target_port);
-    kernel::clock_serve(op->ready_at > room ? op->ready_at : room);
+    PortClock::of(out.remote_node, m.header.target_port).serve_entry(op->clock);
     Origin origin = {static_cast<u16>(out.node), m.header.flags};
     if (!deliver(out.remote_node, m.header.target_port, origin, local_sender(op->owner), m.payload, m.header.length)) return false;
     count_message(out, m.header.length);
-    *at = kernel::clock_core_now();
+    *at = core_now();
     return true;
 }
 
@@ -238,14 +208,13 @@ void tell_drained() {
 // have appeared; the caller's time goes on as if none had been waiting.
 void retry_local_sends() {
     if (g_local_waits.empty()) return;
-    u64 resume = kernel::clock_core_now();
+    ServiceAside aside;
     retry_in_port_order(g_local_waits, target_port, [](IkcOp* op) {
         u64 at;
         if (!send_local(op, &at)) return false;
         wake_at(op, endpoint_of(op), static_cast<i64>(op->size), at);
         return true;
     });
-    kernel::clock_serve(resume);
 }
 
 // Room may have appeared at our ports: local senders first, then the remote ones we refused.
@@ -289,7 +258,7 @@ void release_held_waiters(u32 target, u32 port) {
 void send_waiting(u32 target) {
     u32 from = source_node_for(target);
     while (HeldMessage* h = g_held.ready(target)) {
-        kernel::clock_serve_idle();  // its sender went on long ago: the engine times it from the notice
+        serve_unstamped();  // its sender went on long ago: the engine times it from the notice
         sbi::Result r = noc::mailbox_send(from, target, phys_of(&h->message));
         if (r.error == noc::kBusy) return;
         if (r.error != sbi::kSuccess) kernel::panic("NoC engine refused to resend a held message (%ld)", r.error);
@@ -305,7 +274,7 @@ void send_waiting(u32 target) {
             behind_held(op);
             continue;
         }
-        kernel::clock_serve(op->ready_at);
+        op->clock.serve_ready();
         i64 r = try_send(op);
         if (r == noc::kBusy) break;  // the engine registered us again; we keep our place
         queue.pop();
@@ -366,7 +335,7 @@ bool poll_arrivals(u32 index) {
     }
     for (u32 k = 0; k < n; k++) {
         u32 sender = senders[k];
-        kernel::clock_serve(own.events->slot_stamp[sender]);  // each arrival from its own time on
+        EventService service(own.events->slot_stamp[sender]);  // each arrival from its own time on
         const MailboxMessage& m = own.events->slots[sender];
         u32 port = m.header.target_port;
         Origin origin = {m.header.source, m.header.flags};
@@ -382,7 +351,6 @@ bool poll_arrivals(u32 index) {
                 g_refused[index][port] |= 1ull << sender;
             }
         }
-        kernel::clock_serve_idle();  // this arrival's service ends
         moved = true;
     }
     return moved;
@@ -436,27 +404,27 @@ i64 check_write(u64 id, u64 size) {
 CallResult start_write(IkcOp* op, u64 id, UserAddr buffer, u64 size) {
     Endpoint* out = g_mailboxes.lookup(id, Direction::Output);
     MailboxMessage& m = staged(op);
-    if (!g_space.copy_from_user(m.payload, buffer, size)) return finish_in_call(op, -NVX_EFAULT, kernel::clock_core_now());
+    if (!g_space.copy_from_user(m.payload, buffer, size)) return finish_in_call(op, -NVX_EFAULT, core_now());
     // The kernel vouches for the program; the engine stamps the node.
     u16 sender_flags = kernel::g_process.system ? noc::kFromSystem : u16{0};
     m.header = {static_cast<u16>(out->node), sender_flags, static_cast<u16>(out->remote_port), static_cast<u16>(size)};
-    op->ready_at = kernel::clock_core_now();
+    op->clock.ready_now();
     if (own_index(out->remote_node) >= 0) {  // same cluster: through the kernel only
         u64 at;
         if (!waiting_for_port(g_local_waits, out->remote_port, target_port) && send_local(op, &at))
             return finish_in_call(op, static_cast<i64>(size), at);
-        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, kernel::clock_core_now());
+        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, core_now());
         return sleep_on(g_local_waits, op, *out);
     }
     u32 target = out->remote_node;
     if (g_held.holds(target, out->remote_port) || (g_stuck_targets >> target) & 1) {
-        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, kernel::clock_core_now());
+        if (op->nonblocking) return finish_in_call(op, -NVX_EAGAIN, core_now());
         if (g_held.holds(target, out->remote_port)) return sleep_on(g_held_waits, op, *out);
     }
     OpQueue& queue = g_credit_waits[target];
     if (queue.empty()) {
         i64 r = try_send(op);
-        if (r != noc::kBusy) return finish_in_call(op, r == 0 ? static_cast<i64>(size) : r, kernel::clock_core_now());
+        if (r != noc::kBusy) return finish_in_call(op, r == 0 ? static_cast<i64>(size) : r, core_now());
     }
     return sleep_on(queue, op, *out);
 }
@@ -510,7 +478,7 @@ CallResult mailbox_ring(Thread* t, u64 id, UserAddr ring) {
     }
     if (!in->waiters.empty()) return resume_with(-NVX_EBUSY);
     if (i64 error = ring_attach(index, t, ring)) return resume_with(error);
-    if (fill_ring(*in, kernel::clock_core_now()) != 0) ports_drained();  // what arrived before
+    if (fill_ring(*in, core_now()) != 0) ports_drained();  // what arrived before
     return resume_with(0);
 }
 
@@ -519,7 +487,7 @@ i64 mailbox_ring_refill(u64 id) {
     if (in == nullptr) return -NVX_EBADF;
     if (!ring_attached(static_cast<u32>(id))) return -NVX_EINVAL;
     ring_unstall(static_cast<u32>(id));
-    u32 moved = fill_ring(*in, kernel::clock_core_now());
+    u32 moved = fill_ring(*in, core_now());
     if (moved != 0) ports_drained();
     return moved;
 }
@@ -547,7 +515,7 @@ bool mailbox_poll() {
     g_look_again = false;
     for (u32 i = 0; i < own_node_count(); i++) {
         // Retries go on from the time each write was ready; the engine times them from the credit.
-        kernel::clock_serve_idle();
+        serve_unstamped();
         // Refused messages are taken back before any retry, so none is overtaken.
         moved |= take_back(own_node(i));
         moved |= poll_drained(own_node(i));

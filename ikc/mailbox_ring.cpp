@@ -3,7 +3,7 @@
 #include <stddef.h>
 
 #include "hal/riscv/sv39.hpp"
-#include "kernel/clock/clock.hpp"
+#include "ikc/ikc_clock.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/sched/futex.hpp"
 #include "support/atomic.hpp"
@@ -78,7 +78,7 @@ bool ring_put(u32 id, const u8* payload, u32 length, Origin origin, u64* at) {
     u32* tail = ring_word(r, offsetof(nvx_mailbox_ring, tail));
     nvx_mailbox_slot header;
     bool copied = tail != nullptr && g_space.copy_to_user(slot + kSlotHeader, payload, length);
-    header.at = kernel::clock_core_now();
+    header.at = core_now();
     header.length = static_cast<u16>(length);
     header.node = origin.node;
     header.flags = (origin.flags & noc::kFromSystem) ? NVX_ORIGIN_SYSTEM : 0;
@@ -87,7 +87,7 @@ bool ring_put(u32 id, const u8* payload, u32 length, Origin origin, u64* at) {
         ring_detach(id);  // only a program that unmaps its ring gets here
         return false;
     }
-    kernel::clock_note_handed(header.at);  // the reader takes it from the slot (nvx_clock_take)
+    handed(header.at);  // the reader takes it from the slot (nvx_clock_take)
     atomic::store_release(tail, ++r.tail);
     *at = header.at;
     return true;

@@ -6,7 +6,6 @@
 #include "ikc/blocking.hpp"
 #include "ikc/op_slots.hpp"
 #include "ikc/portal.hpp"
-#include "kernel/clock/clock.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/sched/futex.hpp"
 #include "support/atomic.hpp"
@@ -34,8 +33,7 @@ void init(IkcOp* op, Thread* t, OpKind kind, bool async) {
     op->wait_index = 0;
     op->record = op->notify = UserAddr{};
     op->notify_untimed = false;
-    op->requested_at = kernel::clock_thread_stamp(t);
-    op->server = kernel::clock_thread_is_server(t);
+    op->clock.asked(t);
     op->queue = nullptr;
     op->next = nullptr;
     op->waiting_on = nullptr;
@@ -109,7 +107,7 @@ i64 async_op(Thread* t, OpKind kind, UserAddr record, IkcOp** out) {
     op->record = record;
     op->notify = notify;
     op->notify_untimed = (asked.flags & NVX_IKC_NOTIFY_UNTIMED) != 0;
-    op->started_at = kernel::clock_core_now();
+    op->clock.start_now();
     // Under way until the kernel writes done = 1.
     u32 zero = 0;
     if (!g_space.copy_to_user(record + offsetof(nvx_ikc_op, done), &zero, sizeof zero)) {
@@ -132,7 +130,7 @@ void complete(IkcOp* op, i64 result, u64 at) {
         return;
     }
     if (!op->orphaned) {
-        kernel::clock_note_handed(at);  // its owner takes it from the record (nvx_ikc_test)
+        handed(at);  // its owner takes it from the record (nvx_ikc_test)
         write_record(op, result, at);
         if (op->waited) {
             Thread* owner = op->owner;
@@ -149,17 +147,17 @@ void complete(IkcOp* op, i64 result, u64 at) {
 // then does for it (a copy, the NoC's transfer) is not on its thread's path.
 kernel::CallResult finish_in_call(IkcOp* op, i64 result, u64 at) {
     if (!op->async) {
-        kernel::clock_answer_at(at);
+        answer_at(at);
         return resume_with(result);
     }
-    kernel::clock_answer_at(op->started_at);
+    answer_at(op->clock.started);
     complete(op, result, at);
     return resume_with(0);
 }
 
 kernel::CallResult leave_under_way(IkcOp* op) {
     if (!op->async) return kernel::block(op->owner, kernel::BlockReason::Module);
-    kernel::clock_answer_at(op->started_at);
+    answer_at(op->clock.started);
     return resume_with(0);
 }
 
@@ -191,7 +189,7 @@ kernel::CallResult ikc_cancel(Thread* t, UserAddr record) {
     if (op == nullptr) return resume_with(-NVX_ENOENT);
     if (!op->cancellable()) return resume_with(-NVX_EBUSY);
     unqueue(op);
-    complete(op, -NVX_ECANCELED, kernel::clock_core_now());
+    complete(op, -NVX_ECANCELED, core_now());
     return resume_with(0);
 }
 
@@ -204,7 +202,7 @@ void ops_thread_ended(Thread* t) {
         }
         // Now, while the thread's memory is still its own: the record tells whoever shares it.
         unqueue(op);
-        complete(op, -NVX_ECANCELED, kernel::clock_core_now());
+        complete(op, -NVX_ECANCELED, core_now());
     });
 }
 

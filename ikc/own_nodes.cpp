@@ -3,7 +3,7 @@
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "hal/noc/noc_driver.hpp"
-#include "kernel/clock/clock.hpp"
+#include "ikc/ikc_clock.hpp"
 #include "support/mem.hpp"
 
 namespace nvx::ikc {
@@ -19,7 +19,7 @@ bool attach_own_nodes() {
         auto* area = reinterpret_cast<noc::EventArea*>(kernel::g_layout.phys_to_virt(phys));
         memset(area, 0, kPages * 4096);
         g_own_nodes[i] = {c.first_node + i, area};
-        if (noc::attach(c.first_node + i, phys, kernel::clock_offsets_phys()).error != sbi::kSuccess) return false;
+        if (noc::attach(c.first_node + i, phys, engine_clock_offsets()).error != sbi::kSuccess) return false;
         g_own_node_count = i + 1;
     }
     return true;

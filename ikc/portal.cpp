@@ -3,7 +3,6 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
-#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "support/atomic.hpp"
 #include "support/bits.hpp"
@@ -97,7 +96,7 @@ void start_reads(u32 index) {
                 // The first window is allowed at the read's own time, not when the port came
                 // free: overlapping reads then queue on the node's input link by first fit
                 // in virtual time, not in the host's order.
-                kernel::clock_serve(reader->requested_at);
+                reader->clock.serve_request();
                 post_window(reader);
             }
             reader = next;
@@ -110,8 +109,7 @@ void start_reads(u32 index) {
         }
         // The copy starts when both have asked, in virtual time, whichever call the host
         // presented second: the same code and charge either way.
-        u64 w = writer->requested_at, r = reader->requested_at;
-        kernel::clock_serve(w > r ? w : r);
+        OpClock::serve_meeting(writer->clock, reader->clock);
         i64 moved = copy_local(writer, reader);
         Endpoint& out = endpoint_of(writer);
         if (moved > 0) count_message(out, static_cast<u64>(moved));
@@ -146,13 +144,11 @@ i64 push_pieces(IkcOp* writer) {
 }
 
 // push_pieces for an attempt at a write, the first or a retry: it goes from the time the
-// write was ready and, unless pushed back, ends at `*at`, the same point of the same code
-// whichever attempt the host's order made go. Not inlined: one copy of the code for both
-// callers, so that the instructions between the two clock readings are the same too.
-[[gnu::noinline]] i64 push_chunks(IkcOp* writer, u64* at) {
-    kernel::clock_serve(writer->ready_at);
+// write was ready and, unless pushed back, ends at `*at`.
+IKC_SHARED_SERVICE i64 push_chunks(IkcOp* writer, u64* at) {
+    writer->clock.serve_ready();
     i64 r = push_pieces(writer);
-    if (r != noc::kBusy) *at = kernel::clock_core_now();
+    if (r != noc::kBusy) *at = core_now();
     return r;
 }
 
@@ -164,7 +160,7 @@ bool poll_done(u32 index) {
         u32 port = lowest_set_bit(left);
         IkcOp* reader = g_windows[index][port];
         if (reader == nullptr) continue;
-        kernel::clock_serve(own.events->portal_stamp[port]);  // from the time the last byte arrived
+        EventService service(own.events->portal_stamp[port]);  // from the time the last byte arrived
         reader->done += own.events->portal_bytes[port];
         endpoint_of(reader).stats.hw_transfers++;
         bool ended = own.events->portal_ended[port] != 0 || reader->done == reader->size;
@@ -175,10 +171,9 @@ bool poll_done(u32 index) {
             g_windows[index][port] = nullptr;
             end_read(reader, static_cast<i64>(reader->done));
         }
-        kernel::clock_serve_idle();  // this completion's service ends
     }
     start_reads(index);  // windows came free
-    kernel::clock_serve_idle();
+    serve_unstamped();
     return true;
 }
 
@@ -256,7 +251,7 @@ CallResult start_write(IkcOp* op) {
         start_reads(static_cast<u32>(local));
         return outcome;
     }
-    op->ready_at = kernel::clock_core_now();
+    op->clock.ready_now();
     if (!waiting_for_port(g_ready_waits[out.remote_node], out.remote_port, target_port)) {  // order per port
         u64 at;
         i64 r = push_chunks(op, &at);
@@ -306,7 +301,7 @@ i64 portal_stats(u64 id, UserAddr address) { return copy_stats(g_portals, id, ad
 bool portal_poll() {
     bool moved = false;
     for (u32 i = 0; i < own_node_count(); i++) {
-        kernel::clock_serve_idle();  // retried writes go on from when they were ready, and the allow
+        serve_unstamped();  // retried writes go on from when they were ready, and the allow
         moved |= poll_ready(i);
         moved |= poll_done(i);
     }

@@ -3,7 +3,6 @@
 #include "hal/noc/noc_driver.hpp"
 #include "ikc/endpoint_calls.hpp"
 #include "ikc/own_nodes.hpp"
-#include "kernel/clock/clock.hpp"
 #include "kernel/console.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "support/atomic.hpp"
@@ -119,12 +118,11 @@ bool sync_poll() {
             if (!(fired & 1)) continue;
             Endpoint* in = g_syncs.find_input(own.node, port);
             if (in == nullptr || in->waiters.empty()) continue;
-            kernel::clock_serve(own.events->sync_stamp[port]);  // from the time it fired
+            EventService service(own.events->sync_stamp[port]);  // from the time it fired
             IkcOp* op = in->waiters.pop();
             in->stats.messages++;
             wake(op, *in, 0);
             if (!in->waiters.empty()) arm(*in);
-            kernel::clock_serve_idle();  // this firing's service ends
             moved = true;
         }
     }
