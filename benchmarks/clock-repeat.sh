@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Repeatability and host independence of the virtual clock (issue 9): the IKC
+# Repeatability and host independence of the virtual clock: the IKC
 # micro-benchmark (ikc_bench, small) and the all-to-all benchmark with 192 ranks
 # (capbench a2a, opt build, mppa256), RUNS times with QEMU free to use two host cores and
 # RUNS times pinned to one (taskset); run i of each setting goes at the same time as the

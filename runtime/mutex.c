@@ -1,7 +1,7 @@
 /* Futex mutex, the classic three-state algorithm (Drepper, "Futexes Are Tricky"):
  * 0 free, 1 locked, 2 locked and maybe waited for. Unlock enters the kernel only in
  * state 2. The owner field makes it error-checking.
- * Virtual time (issue 9): the wake-up of a waiter hands it no time, since the host may
+ * Virtual time: the wake-up of a waiter hands it no time, since the host may
  * run the holder far ahead of the waiter in virtual time (then the waiter did not really
  * wait). Instead each holder records its hold [held_from, held_until): a thread that asks
  * at virtual time t within the last hold takes held_until, whether or not the host made it

@@ -1,4 +1,4 @@
-/* CAP Bench data and result definitions (issue 11), shared by the guest applications and
+/* CAP Bench data and result definitions, shared by the guest applications and
  * the host reference: the generator of every input item, the Gaussian mask and the output
  * hash. Everything here is pure integer arithmetic, so every machine computes the same bits.
  * Host tests pin these functions to known values (tests/host/capbench/capbench_ref_test.cpp). */

@@ -92,7 +92,7 @@ machine_trap_vector:
     add t0, t0, t1
     sw zero, 0(t0)                    # this hart's msip (u32 per hart)
     csrsi mip, MIP_SSIP
-    # Virtual clock (issue 9): an IPI is a hand-off, its time is the sender's stamp; the
+    # Virtual clock: an IPI is a hand-off, its time is the sender's stamp; the
     # instructions it costs here land at a host-timed moment, so they come off the
     # interrupted hart's counter: 23 above, 13 here, j and 4 in fast_return = 41.
     lla t1, g_clock_live

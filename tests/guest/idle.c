@@ -1,6 +1,6 @@
 /* Idle harts stay asleep. First more threads than user harts compute in rounds, so that the
  * preemption tick runs, fires while threads wait and stops when they are done (the path of
- * the tick bug of issue 7). Then the main thread computes alone over WINDOWS windows marked
+ * a tick that fired while a thread waited). Then the main thread computes alone over WINDOWS windows marked
  * on the instruction counter (nvx/icount_mark.h); the test runner's `quiet` check reads the
  * counter: the board goes quiet and stays quiet: from some window on, no other hart (user
  * harts, kernel cores, other clusters) executes an instruction and this hart runs user code

@@ -1,4 +1,4 @@
-/* Head-of-line blocking (issue 8, defect 1): a port nobody reads stops only its own
+/* Head-of-line blocking: a port nobody reads stops only its own
  * senders. Every compute cluster A sends to the next one, B: it fills B's message buffers
  * with messages for ports B reads only at the end (5 to its quota, 6 with the rest), sends
  * one more for port 7 (not even created yet), starts a thread that floods port 6, and then

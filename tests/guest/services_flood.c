@@ -1,4 +1,4 @@
-/* Services cannot be hung by user programs (issue 8, defect 2). One cluster's program
+/* Services cannot be hung by user programs. One cluster's program
  * floods an unused port of the first I/O cluster's node (a thread that flow control stops)
  * and sends the Name Server lookups whose answers nobody reads (its reply port is never
  * created). The other clusters then use the Name Server, and every cluster's exit report

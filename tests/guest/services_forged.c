@@ -1,4 +1,4 @@
-/* Forged messages (issue 8, defect 3): the NoC stamps who sent a message and services
+/* Forged messages: the NoC stamps who sent a message and services
  * believe only that. A user program on one cluster forges exit reports (another cluster
  * "exited with 99", its own cluster "exited with 99" as if it were the system program, and
  * another one "exited with 0"); one on another cluster forges a Name Server unlink whose

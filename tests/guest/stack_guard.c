@@ -1,4 +1,4 @@
-/* Guard pages for thread stacks (issue 8, defect 5): a thread that overflows its stack is
+/* Guard pages for thread stacks: a thread that overflows its stack is
  * killed by a store page fault on the unmapped page below it, and nothing else is touched:
  * a heap block allocated just before the thread (where a stack carved from the heap would
  * overflow into) keeps its pattern, a thread running meanwhile finishes, and later threads

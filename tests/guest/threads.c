@@ -137,7 +137,7 @@ int main(void)
         CHECK_EQ((long)ret, 1);
     }
 
-    /* preemption of threads that call the kernel all the time (issue 8, defect 4) */
+    /* preemption of threads that call the kernel all the time */
     uint32_t callers = g_info.user_harts;
     if (callers > kMaxWorkers) callers = kMaxWorkers;
     for (uint32_t i = 0; i < callers; i++) CHECK_EQ(nvx_thread_create(&pool[i], 0, kernel_caller, 0), 0);

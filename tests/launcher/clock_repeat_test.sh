@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Repeatability of the virtual clock (issue 9), in `make test`. Under --exec deterministic
+# Repeatability of the virtual clock, in `make test`. Under --exec deterministic
 # (the virtual clock's default) QEMU takes the harts in turns counted in instructions, so
 # every run of a program interleaves them identically: its whole console output, every
 # virtual figure included, must come out the same whether QEMU may use every host CPU or

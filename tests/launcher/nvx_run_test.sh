@@ -21,7 +21,7 @@ expect_refusal rank-stack-words "--rank-stack must be a size" --board small --ra
 expect_refusal rank-stack-fraction "--rank-stack must be a size" --board small --rank-stack 1.5M "$program"
 expect_refusal rank-stack-tiny "at least 4K" --board small --rank-stack 1K "$program"
 expect_refusal rank-stack-missing "--rank-stack needs a value" --board small --rank-stack
-# issue 8, defect 7: refused before QEMU starts, with status 2 and a message
+# A bad option is refused before QEMU starts, with status 2 and a message
 expect_refusal timeout-words "--timeout must be a whole number" --board small --timeout abc "$program"
 expect_refusal timeout-negative "--timeout must be a whole number" --board small --timeout -5 "$program"
 expect_refusal insn-limit-words "--insn-limit must be a count" --board small --insn-limit abc "$program"

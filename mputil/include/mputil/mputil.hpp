@@ -172,8 +172,8 @@ Op* imrecv(Message* message, void* buf, size_t capacity);
 // Truncation: a message longer than `capacity` completes with truncated = true and
 // bytes = capacity written (never more); the rest is discarded without corrupting anything.
 // Blocking waits never spin: they sleep in the kernel (futex or IKC read) and wake on a
-// local or a remote arrival. Every envelope and queue entry carries a 64-bit `stamp` for
-// the virtual clock of a later issue.
+// local or a remote arrival. Every envelope and queue entry carries a 64-bit `stamp`: the
+// virtual time the receiver takes with it (nvx_clock_take).
 
 // ---- Environment. ------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-/* W^X (issue 8, defect 8): linked so that its data segment is writable AND executable
+/* W^X: linked so that its data segment is writable AND executable
  * (mk/programs.mk derives the link script from runtime/user.ld). The kernel must refuse it
  * at exec; if it ran, it says so and fails. */
 #include <stdio.h>

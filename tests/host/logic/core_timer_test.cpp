@@ -48,7 +48,7 @@ TEST(CoreTimer, FiredTickWithThreadsStillWaitingIsRearmed) {
     EXPECT_TRUE(t.tick_armed());
 }
 
-// The bug of issue 7: the tick fired while a thread waited, and that thread got a hart before
+// A tick fired while a thread waited, and that thread got a hart before
 // the tick was handled. Nobody waits any more, but the pending timer interrupt must still be
 // cleared by writing a deadline, else wfi returns at once and the kernel core spins.
 TEST(CoreTimer, FiredTickWithNobodyWaitingIsStillRewritten) {

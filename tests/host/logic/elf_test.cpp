@@ -399,7 +399,7 @@ TEST(Elf, NonLoadSegmentsDoNotCountTowardsTheLimit) {
     EXPECT_EQ(parse_image(b), 0);
 }
 
-// ---------------------------------------------------------------- W^X (issue 8, defect 8)
+// ---------------------------------------------------------------- W^X
 
 TEST(Elf, RefusesAWritableAndExecutableSegment) {
     ElfBuilder b = typical();

@@ -1,4 +1,4 @@
-// libmpi/ is OS-free (issue 10, DESIGN.md section 7): its sources include only mpi.h,
+// libmpi/ is OS-free (DESIGN.md section 7): its sources include only mpi.h,
 // libmpi's own headers, mputil's interface and C library headers; never nvx/*, kernel/*,
 // runtime/*, services/*, hal/*, ikc/* or support/*, and no C++ standard library.
 #include <gtest/gtest.h>
