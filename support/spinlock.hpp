@@ -13,6 +13,7 @@ public:
             }
         }
     }
+    bool try_lock() { return __atomic_exchange_n(&held_, 1u, __ATOMIC_ACQUIRE) == 0; }
     void unlock() { atomic::store_release(&held_, 0u); }
 
 private:
