@@ -351,6 +351,8 @@ namespace {
 // Bruck's all-to-all (equal blocks): block i of `blocks` is first the one for rank + i; in
 // round k the blocks whose index has bit k set go to rank + 2^k, packed in one message, and
 // the same positions are refilled from rank - 2^k; at the end block i came from rank - i.
+// `blocks` is the receive buffer itself when its blocks lie packed one after the other (a
+// contiguous type): the rounds then need only their two packed messages of scratch.
 struct BruckPlan {
     PerRank from, recv;  // from: the outgoing blocks (the receive side when in place)
     char* blocks;        // [size * bytes]
@@ -358,6 +360,7 @@ struct BruckPlan {
     char* in;            // its incoming blocks
     size_t bytes;        // one block, packed
     int rank, size;
+    bool blocks_are_recv;
 };
 
 // Blocks of a round: indexes 1..size-1 with bit `bit` set.
@@ -369,9 +372,38 @@ int bruck_round_blocks(int size, int bit)
     return n;
 }
 
+// The receive buffer's data when its blocks lie packed one after the other, else null.
+char* packed_recv_blocks(const PerRank& recv)
+{
+    if (recv.varying || recv.w_form || !type_is_contiguous(recv.type))
+        return nullptr;
+    return static_cast<char*>(recv.block(0)) + type_lb(recv.type);
+}
+
+void swap_blocks(char* a, char* b, size_t bytes)
+{
+    char held[kAlltoallBruckMax];
+    memcpy(held, a, bytes);
+    memcpy(a, b, bytes);
+    memcpy(b, held, bytes);
+}
+
+// Blocks [first, last) of `blocks` in reverse order.
+void reverse_blocks(char* blocks, int first, int last, size_t bytes)
+{
+    for (--last; first < last; first++, last--)
+        swap_blocks(blocks + first * bytes, blocks + last * bytes, bytes);
+}
+
 int bruck_rotate(Schedule&, const void* p, int, int)
 {
     const BruckPlan& plan = *static_cast<const BruckPlan*>(p);
+    if (plan.blocks_are_recv && plan.from.buf == plan.recv.buf) {  // in place: rotate left by rank
+        reverse_blocks(plan.blocks, 0, plan.rank, plan.bytes);
+        reverse_blocks(plan.blocks, plan.rank, plan.size, plan.bytes);
+        reverse_blocks(plan.blocks, 0, plan.size, plan.bytes);
+        return MPI_SUCCESS;
+    }
     for (int i = 0; i < plan.size; i++) {
         int r = (plan.rank + i) % plan.size;
         pack_bytes(plan.from.type_of(r), plan.from.block(r), plan.from.count_of(r), plan.blocks + i * plan.bytes);
@@ -407,11 +439,18 @@ int bruck_scatter(Schedule&, const void* p, int bit, int)
     return MPI_SUCCESS;
 }
 
+// Block i goes to the receive block of rank - i: in the receive buffer itself, pairs swap
+// places (i and rank - i name each other).
 int bruck_deliver(Schedule&, const void* p, int, int)
 {
     const BruckPlan& plan = *static_cast<const BruckPlan*>(p);
     for (int i = 0; i < plan.size; i++) {
         int r = (plan.rank - i + plan.size) % plan.size;
+        if (plan.blocks_are_recv) {
+            if (i < r)
+                swap_blocks(plan.blocks + i * plan.bytes, plan.blocks + r * plan.bytes, plan.bytes);
+            continue;
+        }
         unpack_bytes(plan.recv.type_of(r), plan.blocks + i * plan.bytes, plan.bytes, plan.recv.block(r),
                      plan.recv.count_of(r));
     }
@@ -428,6 +467,8 @@ int bruck_most_blocks(int size)
     return most;
 }
 
+// The scratch with blocks of its own: every rank decides by it, whatever its own receive
+// layout, so that all take the same algorithm.
 size_t bruck_scratch(int size, size_t bytes) { return bytes * (static_cast<size_t>(size) + 2 * bruck_most_blocks(size)); }
 
 // Whether Bruck's algorithm fits: equal blocks of the same packed size on both sides,
@@ -442,12 +483,14 @@ void build_bruck(Schedule& s, const PerRank& send, const PerRank& recv, size_t b
 {
     Comm& c = s.comm();
     BruckPlan* plan = static_cast<BruckPlan*>(s.scratch(sizeof(BruckPlan)));
-    int most = bruck_most_blocks(c.size);
-    char* blocks = static_cast<char*>(s.scratch(bruck_scratch(c.size, bytes)));
-    if (!plan || !blocks)
+    size_t round_bytes = bytes * static_cast<size_t>(bruck_most_blocks(c.size));
+    char* in_recv = packed_recv_blocks(recv);
+    char* scratch = static_cast<char*>(s.scratch(in_recv ? 2 * round_bytes : bruck_scratch(c.size, bytes)));
+    if (!plan || !scratch)
         return;
-    *plan = BruckPlan{send.buf == MPI_IN_PLACE ? recv : send, recv, blocks, blocks + bytes * c.size,
-                      blocks + bytes * (c.size + most), bytes, c.rank, c.size};
+    char* blocks = in_recv ? in_recv : scratch + 2 * round_bytes;
+    *plan = BruckPlan{send.buf == MPI_IN_PLACE ? recv : send, recv, blocks, scratch, scratch + round_bytes,
+                      bytes, c.rank, c.size, in_recv != nullptr};
     s.expand(bruck_rotate, plan, 0, 0, 0);
     for (int bit = 0; (1 << bit) < c.size; bit++) {
         size_t round = bytes * bruck_round_blocks(c.size, bit);
