@@ -17,7 +17,6 @@ SpinLock g_lock;
 ThreadQueue g_waiters;  // every futex waiter, oldest first
 // Threads a user hart woke (result and time set), for the kernel core to make ready.
 ThreadQueue g_woken;
-u32 g_woken_pending;
 
 // Holds g_lock. Waiting for it costs no virtual time: a hart that finds it held spins for
 // as long as the host takes to run the holder again, which is the host's order, not the
@@ -73,6 +72,8 @@ i64 check_word(UserAddr address, u32** word) {
     return *word == nullptr ? -NVX_EFAULT : 0;
 }
 }  // namespace
+
+u32 g_futex_woken_pending;
 
 CallResult futex_wait(Thread* caller, UserAddr address, u32 expected) {
     u32* word;
@@ -133,7 +134,7 @@ i64 futex_wake(UserAddr address, u64 count, u64 flags) {
     }
     wake_parked(parked);
     if (for_core) {
-        atomic::store_release(&g_woken_pending, u32{1});
+        atomic::store_release(&g_futex_woken_pending, u32{1});
         send_ipi(cpu_at(0));
     }
     return woken;
@@ -150,8 +151,8 @@ void futex_wake_all_at(UserAddr address, u64 at, bool untimed) {
     while (Thread* t = woken.pop()) g_scheduler.make_ready(t);
 }
 
-bool futex_serve_woken() {
-    if (atomic::exchange_acq_rel(&g_woken_pending, u32{0}) == 0) return false;
+bool futex_serve_woken_now() {
+    if (atomic::exchange_acq_rel(&g_futex_woken_pending, u32{0}) == 0) return false;
     ThreadQueue woken;
     {
         FutexLockGuard hold;
@@ -166,6 +167,6 @@ void futex_reset() {
     FutexLockGuard hold;
     g_waiters = ThreadQueue{};
     g_woken = ThreadQueue{};
-    atomic::store_release(&g_woken_pending, u32{0});
+    atomic::store_release(&g_futex_woken_pending, u32{0});
 }
 }  // namespace nvx::kernel

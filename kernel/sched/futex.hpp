@@ -7,6 +7,7 @@
 // run on the kernel core (the hart is given back). One lock orders a wait's value check
 // against every wake of the same word.
 #pragma once
+#include "support/atomic.hpp"
 #include "kernel/mm/user_addr.hpp"
 #include "kernel/sched/outcome.hpp"
 #include "kernel/sched/thread.hpp"
@@ -29,7 +30,11 @@ i64 futex_wake(UserAddr address, u64 count, u64 flags);  // any hart; flags: NVX
 // `at` at the earliest: an event that happened then (an IKC completion) ends their wait;
 // `untimed`: they keep their own time.
 void futex_wake_all_at(UserAddr address, u64 at, bool untimed);  // kernel core
+// Set by a user hart that woke threads for the kernel core to make ready (read inline: the
+// core loop looks on every pass).
+extern u32 g_futex_woken_pending;
+bool futex_serve_woken_now();
 // Kernel core: makes ready the threads user harts woke; true if there were any.
-bool futex_serve_woken();
+inline bool futex_serve_woken() { return atomic::load_relaxed(&g_futex_woken_pending) != 0 && futex_serve_woken_now(); }
 void futex_reset();  // the program ended: forget its waiters
 }  // namespace nvx::kernel

@@ -3,9 +3,7 @@
 #include "kernel/sched/blocking.hpp"
 
 namespace nvx::kernel {
-namespace {
-Thread* g_sleepers;  // linked through Thread::next, earliest deadline first
-}  // namespace
+Thread* g_sleepers;
 
 CallResult sleep_until(Thread* caller, u64 deadline, u64 now) {
     if (deadline > kLatestDeadline) return resume_with(-NVX_EINVAL);
@@ -18,7 +16,7 @@ CallResult sleep_until(Thread* caller, u64 deadline, u64 now) {
     return block(caller, BlockReason::Sleep);
 }
 
-void wake_sleepers(u64 now) {
+void wake_due_sleepers(u64 now) {
     while (g_sleepers != nullptr && g_sleepers->wake_at <= now) {
         Thread* t = g_sleepers;
         g_sleepers = t->next;
@@ -26,8 +24,6 @@ void wake_sleepers(u64 now) {
         wake(t, 0);
     }
 }
-
-u64 next_wake() { return g_sleepers != nullptr ? g_sleepers->wake_at : ~0ull; }
 
 void sleepers_reset() { g_sleepers = nullptr; }
 }  // namespace nvx::kernel

@@ -11,9 +11,15 @@ inline constexpr u64 kLatestDeadline = (1ull << 63) - 1;
 
 // Blocks `caller` until `deadline`; a deadline already reached returns at once.
 CallResult sleep_until(Thread* caller, u64 deadline, u64 now);
-// Wakes every sleeper whose deadline is at or before `now`.
-void wake_sleepers(u64 now);
+// The sleepers, earliest deadline first, linked through Thread::next (read inline: the core
+// loop asks on every pass).
+extern Thread* g_sleepers;
 // The earliest sleeper's deadline, or ~0 when nobody sleeps.
-u64 next_wake();
+inline u64 next_wake() { return g_sleepers != nullptr ? g_sleepers->wake_at : ~0ull; }
+void wake_due_sleepers(u64 now);
+// Wakes every sleeper whose deadline is at or before `now`.
+inline void wake_sleepers(u64 now) {
+    if (next_wake() <= now) wake_due_sleepers(now);
+}
 void sleepers_reset();  // the program ended: forget its sleepers
 }  // namespace nvx::kernel
