@@ -5,9 +5,10 @@
 
 namespace nvx::ikc {
 namespace {
-PortClock g_ports[kMaxOwnNodes][kPorts];
-PortClock g_unkept;  // kept_ is cleared on first use
+constinit PortClock g_ports[kMaxOwnNodes][kPorts];
 }  // namespace
+
+constinit PortClock PortClock::unkept_{false};
 
 NVX_MODEL_CODE void OpClock::asked(const Thread* t) {
     requested = kernel::clock_thread_stamp(t);
@@ -30,11 +31,7 @@ NVX_MODEL_CODE void OpClock::serve_meeting(const OpClock& writer, const OpClock&
 
 NVX_MODEL_CODE PortClock& PortClock::of(u32 node, u32 port) {
     i32 index = own_index(node);
-    if (index < 0 || port >= kPorts) {
-        g_unkept.kept_ = false;
-        return g_unkept;
-    }
-    return g_ports[index][port];
+    return index < 0 || port >= kPorts ? unkept_ : g_ports[index][port];
 }
 
 NVX_MODEL_CODE void PortClock::entered() {

@@ -57,7 +57,12 @@ public:
     // time then, from the departure that made room (not when the host retried it).
     void serve_entry(const OpClock& writer);
 
+    constexpr PortClock() = default;
+
 private:
+    explicit constexpr PortClock(bool kept) : kept_(kept) {}
+    static PortClock unkept_;  // what `of` gives for a port the kernel keeps no times for
+
     PortTimes<kPortQuota> times_;
     bool kept_ = true;
 };
