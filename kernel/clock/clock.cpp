@@ -236,6 +236,10 @@ NVX_MODEL_CODE void clock_answer_at(u64 t) {
 
 NVX_MODEL_CODE u64 clock_answer() { return g_answer_named ? g_answer_at : clock_core_now(); }
 
+NVX_MODEL_CODE void clock_serve_thread(const Thread* t) { clock_serve(clock_thread_stamp(t)); }
+
+NVX_MODEL_CODE void clock_stamp_answer(const Thread* t) { clock_stamp_thread(t, clock_answer()); }
+
 u64 clock_offsets_phys() { return g_layout.virt_to_phys(reinterpret_cast<u64>(&g_page.clock.offset[0])); }
 
 bool clock_map_user() {

@@ -108,6 +108,10 @@ void clock_take(u64 stamp);
 void clock_answer_at(u64 t);
 // The answer's time: the one named, or the current service context's.
 u64 clock_answer();
+// Kernel core: serves thread `t`'s posted request from the time it carries / `t` carries
+// its call's answer onwards (one call each on every posted request's path).
+void clock_serve_thread(const Thread* t);
+void clock_stamp_answer(const Thread* t);
 // Kernel core: the current service context's time.
 inline u64 clock_core_now() { return clock_now(0); }
 // The calling hart's time, and its rewinding to an earlier reading of it (ClockUncharged).

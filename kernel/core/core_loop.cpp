@@ -30,7 +30,7 @@ bool still_posted(const Cpu& c, const Thread* t) {
 void handle_request(Cpu& c, Thread* t) {
     if (!g_process.running || !still_posted(c, t)) return;
     u64 generation = g_process.generation;
-    clock_serve(clock_thread_stamp(t));  // the request is served from its own time on
+    clock_serve_thread(t);  // the request is served from its own time on
     Outcome outcome;
     switch (c.kind) {
     case RequestKind::Preempt: outcome = Outcome::Yield; break;
@@ -43,7 +43,7 @@ void handle_request(Cpu& c, Thread* t) {
     }
     // The program ended or was replaced: its harts were already given back.
     if (!g_process.running || g_process.generation != generation) return;
-    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_thread(t, clock_answer());  // the answer
+    if (outcome == Outcome::Resume || outcome == Outcome::Yield) clock_stamp_answer(t);
     switch (outcome) {
     case Outcome::Resume: g_scheduler.resume(c, t); break;
     case Outcome::Yield: g_scheduler.yield(c, t); break;
@@ -104,7 +104,8 @@ void core_loop() {
         NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
         bool served = serve_posted_requests();
         if (futex_serve_woken()) served = true;  // their time was set by their wakers
-        clock_serve_idle();  // modules open a context per stamped event they serve
+        // No service context is open here (each request's ended): modules open one per
+        // stamped event they serve.
         if (poll_cluster_ends()) served = true;
         if (poll_deadlock()) served = true;
         for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
