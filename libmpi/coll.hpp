@@ -96,6 +96,10 @@ void build_alltoall(Schedule& s, const PerRank& send, const PerRank& recv, bool 
 // of one packed size (*bytes) whose cluster fits kShmStagingBytes.
 bool leader_alltoall_fits(const Comm& c, const PerRank& send, const PerRank& recv, size_t* bytes);
 void build_leader_alltoall(Schedule& s, const PerRank& send, const PerRank& recv, size_t bytes);
+// Small equal blocks by Bruck's rounds (coll_bruck.cpp): on kAlltoallBruckRanks ranks or more,
+// blocks of one packed size (*bytes) up to kAlltoallBruckMax, scratch within the bounds.
+bool bruck_fits(const Comm& c, const PerRank& send, const PerRank& recv, size_t* bytes);
+void build_bruck(Schedule& s, const PerRank& send, const PerRank& recv, size_t bytes);
 
 // How a collective call starts: blocking calls run their schedule to completion, the
 // I-forms hand its request to the program.

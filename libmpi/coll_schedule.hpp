@@ -25,6 +25,7 @@ struct ClusterLayout {
     int* members;         // [ranks]: ranks grouped by slot
     int* start;           // [slots + 1]: slot s is members[start[s] .. start[s + 1])
     bool rank_ordered;    // every slot is a contiguous rank range (compact placement)
+    bool shared;          // the arrays are the cluster's one copy (comm.cpp lends it)
 };
 
 // Ranks of slot s, and of the slot with the most.

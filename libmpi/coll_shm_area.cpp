@@ -15,15 +15,6 @@ namespace {
 
 ShmArea* registry = nullptr;  // under mputil::cluster_lock
 
-// Holds the cluster's lock for a scope.
-class ClusterHold {
-public:
-    ClusterHold() { mputil::cluster_lock(); }
-    ~ClusterHold() { mputil::cluster_unlock(); }
-    ClusterHold(const ClusterHold&) = delete;
-    ClusterHold& operator=(const ClusterHold&) = delete;
-};
-
 // The area of `c` on the calling rank's cluster, found or made; nullptr when out of
 // memory. A communicator's ranks on one cluster all hold the same leader (its lowest rank
 // there), and no two live communicators of a rank share a context id, so (context id,
@@ -34,7 +25,7 @@ ShmArea* attach(Comm& c)
     int slot = l.slot_of[c.rank];
     int members = l.start[slot + 1] - l.start[slot];
     int leader_world = c.world[l.members[l.start[slot]]];
-    ClusterHold hold;
+    mputil::ClusterLockGuard hold;
     for (ShmArea* a = registry; a; a = a->next) {
         if (!a->retired && a->context_id == c.context_id && a->leader_world == leader_world) {
             a->attached++;
@@ -100,7 +91,7 @@ void shm_detach(Comm& c)
     if (!a)
         return;
     c.shm = nullptr;
-    ClusterHold hold;
+    mputil::ClusterLockGuard hold;
     a->retired = true;
     if (--a->attached > 0)
         return;

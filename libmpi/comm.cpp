@@ -21,12 +21,68 @@ namespace {
 constexpr int kWorldIndex = LWMPI_HANDLE_INDEX(MPI_COMM_WORLD);
 constexpr int kSelfIndex = LWMPI_HANDLE_INDEX(MPI_COMM_SELF);
 
+bool build_layout(const int* world, int n, ClusterLayout* out)
+{
+    int* cluster = static_cast<int*>(malloc(sizeof(int) * (n + 1)));
+    if (!cluster)
+        return false;
+    for (int i = 0; i < n; i++)
+        cluster[i] = mputil::cluster_of(world[i]);
+    bool laid_out = layout_build(cluster, n, out);
+    free(cluster);
+    return laid_out;
+}
+
+// The layout of all world ranks in order (MPI_COMM_WORLD's, its duplicates'), the same on
+// every rank of the cluster: one copy serves them all (a few KiB per rank at 192 ranks
+// otherwise), made by the first communicator that needs it and freed with the last.
+struct WorldLayout {
+    ClusterLayout layout;
+    int users;
+};
+WorldLayout* g_world_layout;  // under mputil::cluster_lock
+
+bool world_layout_take(ClusterLayout* out)
+{
+    mputil::ClusterLockGuard hold;
+    if (!g_world_layout) {
+        WorldLayout* made = static_cast<WorldLayout*>(malloc(sizeof(WorldLayout)));
+        if (!made || !build_layout(mputil::world_in_order(), mputil::world_size(), &made->layout)) {
+            free(made);
+            return false;
+        }
+        made->layout.shared = true;
+        made->users = 0;
+        g_world_layout = made;
+    }
+    g_world_layout->users++;
+    *out = g_world_layout->layout;
+    return true;
+}
+
+void layout_release(ClusterLayout* layout)
+{
+    if (!layout->shared) {
+        layout_free(layout);
+        return;
+    }
+    mputil::ClusterLockGuard hold;
+    if (--g_world_layout->users == 0) {
+        layout_free(&g_world_layout->layout);
+        free(g_world_layout);
+        g_world_layout = nullptr;
+    }
+    memset(layout, 0, sizeof *layout);
+}
+
+bool is_whole_world(const int* world, int n) { return n == mputil::world_size() && in_world_order(world, n); }
+
 void destroy(Comm* c)
 {
     attr_clear(c->attrs);  // delete callbacks ran at MPI_Comm_free (SELF: MPI_Finalize)
     shm_detach(*c);
     noc_barrier_close(*c);
-    layout_free(&c->layout);
+    layout_release(&c->layout);
     if (is_inter(*c)) {
         comm_release(c->local);
         group_release(c->remote_group);
@@ -57,22 +113,14 @@ int comm_make(const int* world, int n, int context_id, MPI_Comm predefined, Comm
     Comm* c = static_cast<Comm*>(calloc(1, sizeof(Comm)));
     if (!c)
         return MPI_ERR_NO_MEM;
-    int* cluster = static_cast<int*>(malloc(sizeof(int) * (n + 1)));
-    if (!cluster) {
-        free(c);
-        return MPI_ERR_NO_MEM;
-    }
-    for (int i = 0; i < n; i++)
-        cluster[i] = mputil::cluster_of(world[i]);
-    bool laid_out = layout_build(cluster, n, &c->layout);
-    free(cluster);
+    bool laid_out = is_whole_world(world, n) ? world_layout_take(&c->layout) : build_layout(world, n, &c->layout);
     if (!laid_out) {
         free(c);
         return MPI_ERR_NO_MEM;
     }
     int err = group_make(world, n, &c->group);
     if (err != MPI_SUCCESS) {
-        layout_free(&c->layout);
+        layout_release(&c->layout);
         free(c);
         return err;
     }

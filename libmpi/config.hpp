@@ -34,13 +34,18 @@ static_assert(static_cast<int64_t>(kCreateGroupTagBase) + kTagUb <= INT32_MAX,
 // Pairwise-exchange steps of Alltoall(v) in flight at once (more overlap, more buffers).
 constexpr int kAlltoallWindow = 32;
 // Alltoall of equal blocks up to this many bytes, on at least kAlltoallBruckRanks ranks,
-// goes by Bruck's algorithm: log2(P) messages per rank instead of P - 1, each of about P/2
-// blocks (small messages cost their envelope and the kernel's work, not their bytes). Its
-// buffers (about 2P blocks per rank) stay within kAlltoallBruckScratch bytes, else the
-// pairwise exchange (no buffer) runs: a cluster of 2 MiB holds up to 16 ranks.
+// goes by Bruck's algorithm: log2(P) rounds per rank instead of P - 1 messages, each round
+// about P/2 blocks (small messages cost their envelope and the kernel's work, not their
+// bytes). Its buffers (up to P blocks of its own and a round's two packed messages) stay
+// within kAlltoallBruckScratch bytes per rank, else the pairwise exchange (no buffer) runs.
+// All ranks of a cluster run their rounds at once: a round whose two messages, over the
+// cluster's ranks, would take more than kAlltoallBruckClusterScratch goes as a few smaller
+// ones. 64 B blocks at 192 ranks: one message a round with 12 ranks per 2 MiB cluster
+// (144 KiB), two for the 96-block rounds with 16 (128 KiB instead of 192).
 constexpr size_t kAlltoallBruckMax = 256;
 constexpr int kAlltoallBruckRanks = 8;
 constexpr size_t kAlltoallBruckScratch = 32 * 1024;
+constexpr size_t kAlltoallBruckClusterScratch = 160 * 1024;
 
 // Freed requests a rank keeps for its next ones (each sizeof(Request) of heap): a request
 // per nonblocking call would otherwise take the heap's cluster-wide lock twice.

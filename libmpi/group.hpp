@@ -10,6 +10,8 @@ namespace lwmpi {
 // MPI_ERR_RANK for a negative or repeated world rank, MPI_ERR_ARG for n < 0 or a missing
 // list, MPI_ERR_NO_MEM when out of memory.
 int group_make(const int* world_ranks, int n, MPI_Group* out);
+// World ranks 0..n-1 in that order: all of the world or a first part of it.
+bool in_world_order(const int* world_ranks, int n);
 
 // MPI_SUCCESS for MPI_GROUP_EMPTY and live groups, MPI_ERR_GROUP otherwise.
 int group_check(MPI_Group group);

@@ -155,6 +155,7 @@ struct Cluster {
     int here;                  // ranks on this cluster
     int clusters_used;
     unsigned* cluster_of;      // world rank -> compute cluster index
+    int* in_order;             // world rank -> itself: the list of MPI_COMM_WORLD's group
     int* local_of;             // world rank -> local index here, or -1
     RankState* ranks;          // [here]
     unsigned my_cluster;       // compute cluster index of this cluster

@@ -136,6 +136,9 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.local_path = variant_local_path();
     c.user_memory = (size_t)info.user_memory;
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
+    c.in_order = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
+    for (int r = 0; r < c.world_size; r++)
+        c.in_order[r] = r;
     c.local_of = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.node_of_rank = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     c.port_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
@@ -243,6 +246,7 @@ void world_barrier()
 }
 
 int world_size() { return g_cluster.world_size; }
+const int* world_in_order() { return g_cluster.in_order; }
 int world_rank()
 {
     RankState* self = self_state();

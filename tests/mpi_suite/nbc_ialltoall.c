@@ -65,6 +65,41 @@ int main(int argc, char **argv)
     free(ssend);
     free(srecv);
 
+    /* Blocks of 256 bytes, contiguous and strided, blocking and not: with 16 ranks on a
+     * cluster (48, compact, on mppa256) Bruck's rounds of 24 blocks go as two messages. */
+    enum { kInts = 64, kSpan = 65 };
+    MPI_Datatype halves;
+    MPI_Type_vector(2, kInts / 2, kInts / 2 + 1, MPI_INT, &halves);
+    MPI_Type_commit(&halves);
+    int *bsend = malloc((size_t)n * kSpan * sizeof(int)), *brecv = malloc((size_t)n * kSpan * sizeof(int));
+    for (int pass = 0; pass < 4; pass++) {
+        int strided_pass = pass >= 2, span = strided_pass ? kSpan : kInts;
+        MPI_Datatype block = strided_pass ? halves : MPI_INT;
+        int count = strided_pass ? 1 : kInts;
+        for (int r = 0; r < n; r++)
+            for (int i = 0; i < span; i++) {
+                bsend[r * span + i] = i == kInts / 2 && strided_pass ? -7 : rank * 100000 + r * 100 + i;
+                brecv[r * span + i] = -1;
+            }
+        if (pass % 2 == 0) {
+            MPI_Alltoall(bsend, count, block, brecv, count, block, MPI_COMM_WORLD);
+        } else {
+            MPI_Ialltoall(bsend, count, block, brecv, count, block, MPI_COMM_WORLD, &req);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+        }
+        bad = 0;
+        for (int r = 0; r < n; r++)
+            for (int i = 0; i < span; i++) {
+                int gap = strided_pass && i == kInts / 2;
+                bad += brecv[r * span + i] != (gap ? -1 : r * 100000 + rank * 100 + i);
+            }
+        SUITE_CHECK(bad == 0, "%s of 256-byte %s blocks: %d wrong", pass % 2 ? "Ialltoall" : "Alltoall",
+                    strided_pass ? "strided" : "contiguous", bad);
+    }
+    MPI_Type_free(&halves);
+    free(bsend);
+    free(brecv);
+
     /* Iallgatherv and Ialltoallv: rank r sends r + 1 elements; blocks stored in reverse. */
     int total = n * (n + 1) / 2;
     int *counts = malloc(n * sizeof(int)), *displs = malloc(n * sizeof(int));

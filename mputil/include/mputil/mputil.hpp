@@ -14,6 +14,7 @@ namespace mputil {
 // ---- World, fixed at launch. World ranks are 0..world_size()-1. -------------------------
 
 int world_size();
+const int* world_in_order();                   // 0..world_size()-1, one copy per cluster
 int world_rank();                              // of the calling thread's rank (-1: none)
 int cluster_of(int world_rank);                // compute cluster index that runs that rank
 int cluster_count();                           // clusters that have ranks
@@ -147,6 +148,14 @@ int wait_some(Op* const* ops, int n, int* done_index, int max_done, const WaitEn
 // wait).
 void cluster_lock();
 void cluster_unlock();
+// Holds the cluster's lock for a scope.
+class ClusterLockGuard {
+public:
+    ClusterLockGuard() { cluster_lock(); }
+    ~ClusterLockGuard() { cluster_unlock(); }
+    ClusterLockGuard(const ClusterLockGuard&) = delete;
+    ClusterLockGuard& operator=(const ClusterLockGuard&) = delete;
+};
 
 // Receives only: true if the receive was removed before it matched (its completion then
 // says cancelled); false if it matched already (or is a send) and completes normally.

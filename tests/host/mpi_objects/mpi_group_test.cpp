@@ -48,6 +48,32 @@ TEST(Group, MakeKeepsOrderAndLooksUpWorldRanks) {
     EXPECT_EQ(g, MPI_GROUP_NULL);
 }
 
+// World ranks 0..n-1 in order keep no list of their own (the world's is shared): members,
+// lookups, translation and set operations come out as for any other group.
+TEST(Group, WorldRanksInOrderNeedNoListOfTheirOwn) {
+    MPI_Group whole = make({0, 1, 2, 3, 4, 5});
+    MPI_Group part = make({0, 1, 2});
+    MPI_Group other = make({2, 1, 0});
+    EXPECT_TRUE(lwmpi::in_world_order(std::vector<int>{0, 1, 2}.data(), 3));
+    EXPECT_FALSE(lwmpi::in_world_order(std::vector<int>{1, 2}.data(), 2));
+    EXPECT_EQ(members(whole), (std::vector<int>{0, 1, 2, 3, 4, 5}));
+    EXPECT_EQ(members(part), (std::vector<int>{0, 1, 2}));
+    EXPECT_EQ(lwmpi::group_rank_of_world(part, 2), 2);
+    EXPECT_EQ(lwmpi::group_rank_of_world(part, 3), MPI_UNDEFINED);
+    EXPECT_EQ(lwmpi::group_rank_of_world(part, -1), MPI_UNDEFINED);
+    EXPECT_EQ(lwmpi::group_rank_of_world(other, 0), 2);
+    int ranks[3] = {0, 1, 2}, out[3] = {-5, -5, -5};
+    ASSERT_EQ(MPI_Group_translate_ranks(part, 3, ranks, other, out), MPI_SUCCESS);
+    EXPECT_EQ(std::vector<int>(out, out + 3), (std::vector<int>{2, 1, 0}));
+    MPI_Group diff = MPI_GROUP_NULL;
+    ASSERT_EQ(MPI_Group_difference(whole, part, &diff), MPI_SUCCESS);
+    EXPECT_EQ(members(diff), (std::vector<int>{3, 4, 5}));
+    int result = -1;
+    ASSERT_EQ(MPI_Group_compare(part, other, &result), MPI_SUCCESS);
+    EXPECT_EQ(result, MPI_SIMILAR);
+    for (MPI_Group* g : {&whole, &part, &other, &diff}) EXPECT_EQ(MPI_Group_free(g), MPI_SUCCESS);
+}
+
 TEST(Group, MakeRefusesRepeatedOrNegativeWorldRanks) {
     MPI_Group g = MPI_GROUP_NULL;
     const int repeated[] = {1, 2, 1};

@@ -41,6 +41,16 @@ namespace lwmpi::api {
 
 namespace mputil {
 int world_rank() { return mpi_obj_test::world_rank; }
+// A world larger than any group the tests make, its ranks in order.
+constexpr int kWorldSize = 1024;
+int world_size() { return kWorldSize; }
+const int* world_in_order()
+{
+    static int in_order[kWorldSize];
+    for (int r = 0; r < kWorldSize; r++)
+        in_order[r] = r;
+    return in_order;
+}
 thread_local void* t_rank_context;  // the test thread plays one rank
 thread_local void** t_context_slot;
 void** context_slot_lookup() { return &t_rank_context; }

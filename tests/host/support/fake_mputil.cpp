@@ -51,6 +51,7 @@ struct World {
     std::mutex lock;
     std::condition_variable changed;
     std::vector<int> cluster_of;
+    std::vector<int> in_order;       // 0..ranks-1
     std::vector<RankQueues> queues;
     std::vector<int> barrier_arrived;
     std::vector<unsigned> barrier_generation;
@@ -94,6 +95,9 @@ void run(const std::vector<int>& cluster_of_rank, const std::function<void(int)>
     {
         std::lock_guard<std::mutex> guard(g_world.lock);
         g_world.cluster_of = cluster_of_rank;
+        g_world.in_order.resize(cluster_of_rank.size());
+        for (size_t r = 0; r < cluster_of_rank.size(); r++)
+            g_world.in_order[r] = static_cast<int>(r);
         g_world.queues.assign(cluster_of_rank.size(), RankQueues{});
         int clusters = 0;
         for (int c : cluster_of_rank)
@@ -151,6 +155,7 @@ int pending_operations()
 namespace mputil {
 
 int world_size() { return static_cast<int>(g_world.cluster_of.size()); }
+const int* world_in_order() { return g_world.in_order.data(); }
 int world_rank() { return t_rank; }
 int cluster_of(int world_rank) { return g_world.cluster_of.at(world_rank); }
 
