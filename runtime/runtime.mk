@@ -39,7 +39,7 @@ endef
 .PHONY: runtime
 runtime: $(USER_RUNTIME)
 
-$(NEWLIB_STAMP):
+$(NEWLIB_STAMP): scripts/build-newlib.sh
 	scripts/build-newlib.sh $(NEWLIB_PREFIX)
 
 # Everything compiled for user space reads newlib's headers, hence $(NEWLIB_STAMP).

@@ -1,8 +1,9 @@
 /* LWMPI's own memory on one cluster, measured from the allocator and the kernel
- * (<nvx/memory.h>): run it with every rank on one cluster (--map-by compact). Rank 0
- * reads the cluster's memory while the others wait in a barrier, and prints (bytes):
- *   memory variant=V ranks=N cluster=B image=B lwmpi_heap=B helper_stacks=B rank_stack=B
- *          rank_stacks=B lwmpi=B heap_left=B                         (after MPI_Init)
+ * (<nvx/memory.h>): run it with every rank on one cluster (--map-by compact), or with
+ * more, and rank 0's cluster is measured. Rank 0 reads the cluster's memory while the
+ * others wait in a barrier, and prints (bytes; N: ranks in all, H: on rank 0's cluster):
+ *   memory variant=V ranks=N ranks_here=H cluster=B image=B lwmpi_heap=B helper_stacks=B
+ *          rank_stack=B rank_stacks=B lwmpi=B heap_left=B            (after MPI_Init)
  *   memory-phase NAME peak=B slack=B   or   memory-phase NAME failed=ERROR  (per collective)
  *   memory-end heap_left_end=B
  * Method (all in bytes):
@@ -11,7 +12,7 @@
  *  - lwmpi_heap: malloc'd bytes in use (mallinfo uordblks) after MPI_Init, minus before;
  *    it holds everything LWMPI allocated: its tables, its objects, the control blocks of
  *    its threads;
- *  - rank_stacks: ranks x the rank thread's stack (nvx_thread_stack_size());
+ *  - rank_stacks: H x the rank thread's stack (nvx_thread_stack_size());
  *    helper_stacks: the thread stacks mapped since the start (the runtime's count) minus
  *    the rank stacks (0: LWMPI starts no helper thread);
  *  - lwmpi = lwmpi_heap + helper_stacks (rank stacks apart);
@@ -123,23 +124,32 @@ int main(int argc, char **argv)
     int iterations = argc > 1 ? atoi(argv[1]) : 3;
 
     MPI_Barrier(MPI_COMM_WORLD);
-    uint64_t lwmpi = 0;
+    struct nvx_memory before, after;
     if (rank == 0) {
-        struct nvx_memory before, after;
         nvx_memory_at_start(&before);
         nvx_memory_get(&after);
+    }
+    /* The ranks on rank 0's cluster (its rank stacks), asked once the picture is taken. */
+    MPI_Barrier(MPI_COMM_WORLD);
+    MPI_Comm here;
+    int ranks_here = 0;
+    if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &here) != MPI_SUCCESS ||
+        MPI_Comm_size(here, &ranks_here) != MPI_SUCCESS || MPI_Comm_free(&here) != MPI_SUCCESS)
+        fail("MPI_Comm_split_type", MPI_ERR_OTHER);
+    uint64_t lwmpi = 0;
+    if (rank == 0) {
         uint64_t rank_stack = nvx_thread_stack_size();
         uint64_t lwmpi_heap = after.heap_in_use - before.heap_in_use;
-        uint64_t rank_stacks = (uint64_t)size * rank_stack;
+        uint64_t rank_stacks = (uint64_t)ranks_here * rank_stack;
         uint64_t helper_stacks = after.stacks - before.stacks - rank_stacks;
         lwmpi = lwmpi_heap + helper_stacks;
         char lib[MPI_MAX_LIBRARY_VERSION_STRING];
         int len;
         MPI_Get_library_version(lib, &len);
         const char *variant = strstr(lib, "variant ") ? strstr(lib, "variant ") + 8 : "?";
-        printf("memory variant=%s ranks=%d cluster=%llu image=%llu lwmpi_heap=%llu helper_stacks=%llu "
+        printf("memory variant=%s ranks=%d ranks_here=%d cluster=%llu image=%llu lwmpi_heap=%llu helper_stacks=%llu "
                "rank_stack=%llu rank_stacks=%llu lwmpi=%llu heap_left=%llu\n",
-               variant, size, (unsigned long long)before.cluster, (unsigned long long)before.image,
+               variant, size, ranks_here, (unsigned long long)before.cluster, (unsigned long long)before.image,
                (unsigned long long)lwmpi_heap, (unsigned long long)helper_stacks, (unsigned long long)rank_stack,
                (unsigned long long)rank_stacks, (unsigned long long)lwmpi,
                (unsigned long long)(after.free + after.heap_free));
