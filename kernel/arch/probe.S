@@ -15,6 +15,6 @@ probe_store:
     li a0, 0
     li a1, 0
 probe_store_insn:
-    sd zero, 0(t0)
+    sw zero, 0(t0)                    # a word: device registers (SSWI) take no wider store
 probe_done:
     ret
