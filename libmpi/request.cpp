@@ -297,8 +297,7 @@ Request* request_alloc()
 void request_free(Request* r)
 {
     RankContext& rc = rank_context();
-    if (rc.spare_request_limit == 0) rc.spare_request_limit = mputil::spare_objects(sizeof(Request));
-    if (rc.spare_request_count >= rc.spare_request_limit) {
+    if (rc.spare_request_count >= kSpareRequests) {
         free(r);
         return;
     }

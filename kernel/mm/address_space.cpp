@@ -59,9 +59,6 @@ bool AddressSpace::init() {
                          sv39::kRead | sv39::kWrite | kGlobal);
     ok = ok && map_range(table, kProgramVirtualBase, board::kProgramBase, board::kProgramSize, sv39::kRead | kGlobal);
     // The pages of this cluster's harts' SSWI registers (send_ipi); PMP grants their words only.
-    static_assert(kProgramVirtualBase + board::kProgramSize <= kSswiVirtualBase &&
-                      platform::kSswiBytesPerHart * board::kBoard.hart_count <= 2 * MiB,
-                  "every hart's SSWI register lies in the window above the program region");
     const board::Cluster& c = *g_layout.cluster;
     u64 sswi = platform::kSswiBase + platform::kSswiBytesPerHart * c.first_hart;
     u64 first = align_down(sswi, sv39::kPageSize);
