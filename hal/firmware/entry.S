@@ -71,7 +71,6 @@ enter_supervisor:
 # file: a received one (machine software interrupt) only becomes the supervisor's SSIP; a
 # sent one to a single hart (SBI IPI, hart_mask 1) is checked against the caller's cluster
 # (g_hart_spans) and sets the target's msip. Everything else goes to machine_trap in C++.
-# A kernel's IPIs inside its cluster go through the SSWI and pass through neither half.
     .align 4
 machine_trap_vector:
     csrrw sp, mscratch, sp
