@@ -2,7 +2,6 @@
 
 #include "hal/board/platform.hpp"
 #include "hal/riscv/csr.hpp"
-#include "hal/sbi/ipi_count.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/console.hpp"
 #include "kernel/layout.hpp"
@@ -14,23 +13,22 @@ u64 g_posted_harts;
 static_assert(kMaxHarts <= 64, "posted harts fit one mask");
 
 namespace {
-// Per local hart, for the firmware's deadlock watch: the SSWI reads back nothing.
-sbi::IpiCount g_ipi_counts[kMaxHarts];
+// IPIs raised per local hart: the SSWI reads back nothing, so the firmware's deadlock watch
+// learns from these that one may still be on its way to a hart it found idle.
+u64 g_ipis_sent[kMaxHarts];
 }  // namespace
 
 // Straight to the target's SSWI register (mapped at its hart id, kSswiVirtualBase): no
-// firmware on either side. Counted before and after (hal/firmware/idle.cpp says why).
+// firmware on either side. Counted after it is raised (hal/firmware/idle.cpp says why).
 void send_ipi(const Cpu& target) {
-    sbi::IpiCount& count = g_ipi_counts[target.local];
-    __atomic_add_fetch(&count.begun, u64{1}, __ATOMIC_RELAXED);
-    asm volatile("fence rw, o" ::: "memory");  // the hand-off and the count are visible before the IPI
+    asm volatile("fence rw, o" ::: "memory");  // the hand-off is visible before the IPI
     *reinterpret_cast<volatile u32*>(kSswiVirtualBase + platform::kSswiBytesPerHart * target.hart) = 1;
     asm volatile("fence o, rw" ::: "memory");
-    __atomic_add_fetch(&count.raised, u64{1}, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&g_ipis_sent[target.local], u64{1}, __ATOMIC_RELAXED);
 }
 
 bool watch_ipis() {
-    u64 counts = g_layout.virt_to_phys(reinterpret_cast<u64>(g_ipi_counts));
+    u64 counts = g_layout.virt_to_phys(reinterpret_cast<u64>(g_ipis_sent));
     return sbi::call(sbi::kExtVendorNvx, sbi::kVendorWatchIpis, counts).error == sbi::kSuccess;
 }
 

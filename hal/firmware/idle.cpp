@@ -1,12 +1,12 @@
 // A hart is idle from just before its wfi to just after it. The last hart to go idle
 // scans the board: every hart idle, no IPI raised for any of them (msip), no timer armed,
 // and none raised through the SSWI since it went idle. A kernel raises its own harts'
-// SSIP straight through the SSWI, which reads back nothing, so it counts each such IPI
-// before and after raising it (sbi::IpiCount); a hart reads both counts (after, then
-// before) before it looks for a pending interrupt. An IPI raised after that look was
-// counted after it ("raised" moved); one begun after the reads is still on its way and
-// wakes the hart. Only IPIs under way while the hart read its counts are ambiguous (taken
-// before it went idle, or still on their way): that hart is woken through msip to look.
+// SSIP straight through the SSWI, which reads back nothing, and counts each such IPI
+// after raising it (g_ipi_counts); a hart reads its count before it looks for a pending
+// interrupt. An IPI raised after that look (still on its way) was counted after the read,
+// so the counts differ. They also differ for an IPI the hart took before it went idle but
+// whose sender counted it later: such a hart is woken through msip (settle_ipis) and reads
+// its count again, and the scan is repeated when it is idle again.
 // Interrupts pending at a hart itself are seen by that hart before it declares itself idle,
 // and in M-mode with interrupts off none can become pending there but through msip and
 // the timer. The scan is one instant of the board if no hart went idle or woke during it:
@@ -23,7 +23,6 @@
 #include "hal/firmware/harts.hpp"
 #include "hal/firmware/power.hpp"
 #include "hal/riscv/csr.hpp"
-#include "hal/sbi/ipi_count.hpp"
 #include "kernel/abi/nvx_abi.h"
 
 extern "C" nvx::u8 g_hart_ended[];  // cluster_end.cpp: parked for good, idle whatever msip says
@@ -39,8 +38,8 @@ u32 g_idle_count;
 u32 g_armed_count;
 u64 g_epoch;
 u64* g_report_word[kBoard.cluster_count];  // a kernel's word, or null
-const sbi::IpiCount* g_ipi_counts[kBoard.cluster_count];  // a kernel's, per local hart, or null
-sbi::IpiCount g_ipis_seen[kHarts];  // a hart's counts when it last went idle
+const u64* g_ipi_counts[kBoard.cluster_count];  // a kernel's IPIs sent per local hart, or null
+u64 g_ipis_seen[kHarts];  // a hart's count when it last went idle
 u32 g_report_hart[kBoard.cluster_count];
 static_assert(kBoard.cluster_count <= 64, "clusters fit one mask");
 u32 g_reporting;        // the kernels were asked for their reports
@@ -52,10 +51,10 @@ template <typename T> T add(T* p, T v) { return __atomic_add_fetch(p, v, __ATOMI
 
 bool interrupt_pending() { return (NVX_CSR_READ(mip) & NVX_CSR_READ(mie)) != 0; }
 
-NVX_MODEL_CODE const sbi::IpiCount* ipi_count(u64 hart) {
+NVX_MODEL_CODE u64 ipis_sent(u64 hart) {
     const board::Cluster& c = cluster_of(hart);
-    const sbi::IpiCount* counts = load(&g_ipi_counts[&c - kBoard.clusters]);
-    return counts != nullptr ? &counts[hart - c.first_hart] : nullptr;
+    const u64* counts = load(&g_ipi_counts[&c - kBoard.clusters]);
+    return counts != nullptr ? load(&counts[hart - c.first_hart]) : 0;
 }
 
 NVX_MODEL_CODE bool board_stuck() {
@@ -68,18 +67,15 @@ NVX_MODEL_CODE bool board_stuck() {
     return load(&g_epoch) == epoch;
 }
 
-// On a board found idle otherwise: true if no hart was raised an SSWI IPI since it went
-// idle (a stopped hart takes no SSIP: it waits for its start). Wakes the ambiguous ones.
+// On a board found idle otherwise: wakes every hart whose count of SSWI IPIs changed since
+// it went idle (a stopped hart takes no SSIP: it waits for its start); true if none did.
 NVX_MODEL_CODE bool settle_ipis() {
     bool settled = true;
     for (u32 h = 0; h < kHarts; h++) {
         if (load(&g_hart_ended[h]) != 0 || load(&hart_record(h).state) == sbi::kHartStopped) continue;
-        const sbi::IpiCount* count = ipi_count(h);
-        if (count == nullptr) continue;
-        u64 raised = load(&count->raised);
-        if (raised == load(&g_ipis_seen[h].raised)) continue;
+        if (ipis_sent(h) == load(&g_ipis_seen[h])) continue;
+        *msip(h) = 1;
         settled = false;
-        if (raised == load(&g_ipis_seen[h].begun)) *msip(h) = 1;  // only ones under way as it read
     }
     return settled;
 }
@@ -129,10 +125,7 @@ NVX_MODEL_CODE void watch_wakes(u64 self) {
 
 NVX_MODEL_CODE void idle_wait() {
     u64 self = current_hart();
-    if (const sbi::IpiCount* count = ipi_count(self)) {
-        store(&g_ipis_seen[self].raised, load(&count->raised));
-        store(&g_ipis_seen[self].begun, load(&count->begun));
-    }
+    store(&g_ipis_seen[self], ipis_sent(self));
     if (interrupt_pending()) return;
     watch_sleeps(self);
     riscv::wfi();
@@ -169,11 +162,11 @@ sbi::Result watch_deadlock(const board::Cluster& c, u64 hart, u64 word) {
 }
 
 sbi::Result watch_ipis(const board::Cluster& c, u64 counts) {
-    if (counts % 8 != 0 || counts < c.mem_base || counts + sizeof(sbi::IpiCount) * c.harts > c.mem_end())
+    if (counts % 8 != 0 || counts < c.mem_base || counts + 8 * u64{c.harts} > c.mem_end())
         return {sbi::kErrInvalidAddress, 0};
     u32 index = static_cast<u32>(&c - kBoard.clusters);
     if (load(&g_ipi_counts[index]) != nullptr) return {sbi::kErrAlreadyAvailable, 0};
-    store(&g_ipi_counts[index], reinterpret_cast<const sbi::IpiCount*>(counts));
+    store(&g_ipi_counts[index], reinterpret_cast<const u64*>(counts));
     return {sbi::kSuccess, 0};
 }
 
