@@ -15,6 +15,6 @@ probe_store:
     li a0, 0
     li a1, 0
 probe_store_insn:
-    sw zero, 0(t0)                    # a word: device registers (SSWI) take no wider store
+    sd zero, 0(t0)
 probe_done:
     ret
