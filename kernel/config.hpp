@@ -7,7 +7,6 @@
 namespace nvx::kernel {
 inline constexpr u64 kKernelVirtualBase = 0xffffffffc0000000ull;  // cluster memory, direct map
 inline constexpr u64 kProgramVirtualBase = 0xffffffff80000000ull; // read-only program region
-inline constexpr u64 kSswiVirtualBase = 0xffffffff60000000ull;    // SSWI registers (IPIs), by hart id
 inline constexpr u64 kKernelStackSize = 8 * KiB;
 inline constexpr u32 kMaxThreads = 64;                              // per cluster
 inline constexpr u32 kMaxHarts = board::kBoard.max_cluster_harts;

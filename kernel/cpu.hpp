@@ -47,10 +47,7 @@ inline u32 user_hart_count() { return g_layout.cluster->harts - 1; }
 // User harts with a request posted to the kernel core: bit `local` (set after `posted`).
 extern u64 g_posted_harts;
 
-// Raises the target's SSIP (a hart of this cluster) after everything written before.
 void send_ipi(const Cpu& target);
-// Shows the firmware's deadlock watch what send_ipi counts; before the first IPI.
-bool watch_ipis();
 
 // Sleeps until an interrupt (at once if one is pending). Through the firmware, never a
 // bare wfi: it counts idle harts to find a deadlocked board (hal/firmware/idle.hpp).

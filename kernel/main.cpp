@@ -70,7 +70,6 @@ void start_user_harts() {
     if (!g_space.init()) fail_boot("out of memory for the kernel page table", 0);
     NVX_CSR_WRITE(satp, g_space.satp());
     asm volatile("sfence.vma" ::: "memory");
-    if (!watch_ipis()) fail_boot("the firmware refused the IPI counts", 0);
 
     for (u32 local = 1; local < g_layout.cluster->harts; local++) {
         Cpu& c = cpu_at(local);

@@ -5,7 +5,6 @@
 #include "hal/riscv/sv39.hpp"
 #include "hal/sbi/sbi_call.hpp"
 #include "kernel/console.hpp"
-#include "kernel/cpu.hpp"
 #include "kernel/layout.hpp"
 #include "kernel/mm/address_space.hpp"
 #include "kernel/module.hpp"
@@ -76,13 +75,6 @@ unsigned run_selftests() {
     expect_fault("program-region-store", program_word, true);
     expect_fault("uart-mmio-store", platform::kUartBase, true);
     expect_fault("clint-mmio-load", platform::kClintMtime, false);
-    // IPIs: the kernel raises its own harts' SSIP through their SSWI registers, no others'.
-    expect_fault("sswi-foreign-hart-store", platform::kSswiBase + platform::kSswiBytesPerHart * foreign.first_hart, true);
-    NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-    send_ipi(cpu_at(0));
-    bool raised = (NVX_CSR_READ(sip) & riscv::kIntSSoft) != 0;
-    NVX_CSR_CLEAR(sip, riscv::kIntSSoft);
-    selftest_report("sswi-own-hart", raised, raised ? "SSIP raised" : "SSIP not raised");
 
     expect_sbi("sbi-console-foreign-buffer", sbi::console_write(foreign.mem_base, 16).error, sbi::kErrInvalidParam);
     expect_sbi("sbi-ipi-foreign-hart", sbi::send_ipi(1, foreign.first_hart), sbi::kErrInvalidParam);

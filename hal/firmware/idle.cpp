@@ -1,12 +1,5 @@
 // A hart is idle from just before its wfi to just after it. The last hart to go idle
-// scans the board: every hart idle, no IPI raised for any of them (msip), no timer armed,
-// and none raised through the SSWI since it went idle. A kernel raises its own harts'
-// SSIP straight through the SSWI, which reads back nothing, and counts each such IPI
-// after raising it (g_ipi_counts); a hart reads its count before it looks for a pending
-// interrupt. An IPI raised after that look (still on its way) was counted after the read,
-// so the counts differ. They also differ for an IPI the hart took before it went idle but
-// whose sender counted it later: such a hart is woken through msip (settle_ipis) and reads
-// its count again, and the scan is repeated when it is idle again.
+// scans the board: every hart idle, no IPI raised for any of them (msip), no timer armed.
 // Interrupts pending at a hart itself are seen by that hart before it declares itself idle,
 // and in M-mode with interrupts off none can become pending there but through msip and
 // the timer. The scan is one instant of the board if no hart went idle or woke during it:
@@ -38,8 +31,6 @@ u32 g_idle_count;
 u32 g_armed_count;
 u64 g_epoch;
 u64* g_report_word[kBoard.cluster_count];  // a kernel's word, or null
-const u64* g_ipi_counts[kBoard.cluster_count];  // a kernel's IPIs sent per local hart, or null
-u64 g_ipis_seen[kHarts];  // a hart's count when it last went idle
 u32 g_report_hart[kBoard.cluster_count];
 static_assert(kBoard.cluster_count <= 64, "clusters fit one mask");
 u32 g_reporting;        // the kernels were asked for their reports
@@ -51,12 +42,6 @@ template <typename T> T add(T* p, T v) { return __atomic_add_fetch(p, v, __ATOMI
 
 bool interrupt_pending() { return (NVX_CSR_READ(mip) & NVX_CSR_READ(mie)) != 0; }
 
-NVX_MODEL_CODE u64 ipis_sent(u64 hart) {
-    const board::Cluster& c = cluster_of(hart);
-    const u64* counts = load(&g_ipi_counts[&c - kBoard.clusters]);
-    return counts != nullptr ? load(&counts[hart - c.first_hart]) : 0;
-}
-
 NVX_MODEL_CODE bool board_stuck() {
     u64 epoch = load(&g_epoch);
     if (load(&g_armed_count) != 0) return false;
@@ -65,19 +50,6 @@ NVX_MODEL_CODE bool board_stuck() {
         if (load(&g_idle[h]) == 0 || *msip(h) != 0) return false;
     }
     return load(&g_epoch) == epoch;
-}
-
-// On a board found idle otherwise: wakes every hart whose count of SSWI IPIs changed since
-// it went idle (a stopped hart takes no SSIP: it waits for its start); true if none did.
-NVX_MODEL_CODE bool settle_ipis() {
-    bool settled = true;
-    for (u32 h = 0; h < kHarts; h++) {
-        if (load(&g_hart_ended[h]) != 0 || load(&hart_record(h).state) == sbi::kHartStopped) continue;
-        if (ipis_sent(h) == load(&g_ipis_seen[h])) continue;
-        *msip(h) = 1;
-        settled = false;
-    }
-    return settled;
 }
 
 // Sets every registered kernel's word and wakes its core; they print and go idle again.
@@ -98,7 +70,7 @@ void ask_for_reports() {
 }
 
 NVX_MODEL_CODE void board_idle() {
-    if (!board_stuck() || !settle_ipis()) return;
+    if (!board_stuck()) return;
     u32 expected = 0;
     if (__atomic_compare_exchange_n(&g_reporting, &expected, 1u, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
         ask_for_reports();
@@ -125,7 +97,6 @@ NVX_MODEL_CODE void watch_wakes(u64 self) {
 
 NVX_MODEL_CODE void idle_wait() {
     u64 self = current_hart();
-    store(&g_ipis_seen[self], ipis_sent(self));
     if (interrupt_pending()) return;
     watch_sleeps(self);
     riscv::wfi();
@@ -158,15 +129,6 @@ sbi::Result watch_deadlock(const board::Cluster& c, u64 hart, u64 word) {
     u32 index = static_cast<u32>(&c - kBoard.clusters);
     store(&g_report_hart[index], static_cast<u32>(hart));
     store(&g_report_word[index], reinterpret_cast<u64*>(word));
-    return {sbi::kSuccess, 0};
-}
-
-sbi::Result watch_ipis(const board::Cluster& c, u64 counts) {
-    if (counts % 8 != 0 || counts < c.mem_base || counts + 8 * u64{c.harts} > c.mem_end())
-        return {sbi::kErrInvalidAddress, 0};
-    u32 index = static_cast<u32>(&c - kBoard.clusters);
-    if (load(&g_ipi_counts[index]) != nullptr) return {sbi::kErrAlreadyAvailable, 0};
-    store(&g_ipi_counts[index], reinterpret_cast<const u64*>(counts));
     return {sbi::kSuccess, 0};
 }
 

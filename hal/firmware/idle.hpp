@@ -20,9 +20,6 @@ void note_timer(u64 hart, u64 when);
 // Any cluster's kernel: `word` (physical, 8-aligned, in its own memory) becomes non-zero,
 // with an IPI to the caller's hart, when the board is found deadlocked.
 sbi::Result watch_deadlock(const board::Cluster& c, u64 hart, u64 word);
-// Any cluster's kernel, once, before it sends any IPI: `counts` (physical, 8-aligned, in
-// its own memory, a u64 per local hart) counts the IPIs it raises through the SSWI.
-sbi::Result watch_ipis(const board::Cluster& c, u64 counts);
 // A kernel asked to report finished printing.
 sbi::Result deadlock_reported(const board::Cluster& c);
 }  // namespace nvx::firmware

@@ -1,9 +1,7 @@
-// What each hart of a cluster may touch from S- and U-mode: its cluster's memory, the
-// read-only program region and its cluster's harts' SSWI registers (the kernel's IPIs;
-// user mode never maps them). Everything else (firmware, other clusters, devices) faults.
+// What each hart of a cluster may touch from S- and U-mode: its cluster's memory and the
+// read-only program region. Everything else (firmware, other clusters, devices) faults.
 #pragma once
 #include "hal/board/board.hpp"
-#include "hal/board/platform.hpp"
 #include "hal/riscv/pmp.hpp"
 
 namespace nvx::firmware {
@@ -11,8 +9,6 @@ constexpr riscv::pmp::Plan pmp_plan_for(const board::Cluster& cluster) {
     riscv::pmp::Plan plan;
     plan.grant(board::kProgramBase, board::kProgramSize, riscv::pmp::kRead);
     plan.grant(cluster.mem_base, cluster.mem_size, riscv::pmp::kRead | riscv::pmp::kWrite | riscv::pmp::kExec);
-    plan.grant(platform::kSswiBase + platform::kSswiBytesPerHart * cluster.first_hart,
-               platform::kSswiBytesPerHart * cluster.harts, riscv::pmp::kRead | riscv::pmp::kWrite);
     return plan;
 }
 

@@ -99,7 +99,6 @@ Result vendor_call(const board::Cluster& c, u64 self, u64 fn, const u64 args[6])
     if (fn >= sbi::kVendorNocFirst && fn <= sbi::kVendorNocLast) return noc_call(c, fn, args);
     if (fn == sbi::kVendorWatchClusterEnds) return watch_cluster_ends(c, args[0]);
     if (fn == sbi::kVendorWatchDeadlock) return watch_deadlock(c, self, args[0]);
-    if (fn == sbi::kVendorWatchIpis) return watch_ipis(c, args[0]);
     if (fn == sbi::kVendorDeadlockReported) return deadlock_reported(c);
     return {sbi::kErrNotSupported, 0};
 }

@@ -30,7 +30,6 @@ enum VendorFunction : u64 {
     kVendorWatchClusterEnds = 0x10,  // control cluster: (word) gets a bit per ended cluster
     kVendorWatchDeadlock = 0x11,     // any kernel core: (word) is set when the board deadlocks
     kVendorDeadlockReported = 0x12,  // that kernel printed its report
-    kVendorWatchIpis = 0x13,         // any kernel core: (counts) its SSWI IPIs per local hart
     kVendorNocFirst = 0x100,
     kVendorNocLast = 0x1ff,
 };

@@ -2,7 +2,6 @@
 
 #include "kernel/clock/clock.hpp"
 
-#include "hal/board/platform.hpp"
 #include "kernel/abi/nvx_abi.h"
 #include "kernel/cpu.hpp"
 #include "kernel/layout.hpp"
@@ -58,13 +57,6 @@ bool AddressSpace::init() {
     ok = ok && map_range(table, data, rest, g_layout.mem_base + g_layout.mem_size - rest,
                          sv39::kRead | sv39::kWrite | kGlobal);
     ok = ok && map_range(table, kProgramVirtualBase, board::kProgramBase, board::kProgramSize, sv39::kRead | kGlobal);
-    // The pages of this cluster's harts' SSWI registers (send_ipi); PMP grants their words only.
-    const board::Cluster& c = *g_layout.cluster;
-    u64 sswi = platform::kSswiBase + platform::kSswiBytesPerHart * c.first_hart;
-    u64 first = align_down(sswi, sv39::kPageSize);
-    u64 end = align_up(sswi + platform::kSswiBytesPerHart * c.harts, sv39::kPageSize);
-    ok = ok && map_range(table, kSswiVirtualBase + (first - platform::kSswiBase), first, end - first,
-                         sv39::kRead | sv39::kWrite | kGlobal);
     return ok;
 }
 

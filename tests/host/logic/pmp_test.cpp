@@ -216,19 +216,6 @@ TEST_P(ClusterPlan, DevicesAreInaccessible) {
     EXPECT_EQ(p.permissions_at(~u64{0}), 0);
 }
 
-TEST_P(ClusterPlan, OnlyOwnHartsSswiRegisters) {
-    // The kernel raises its own harts' SSIP; another cluster's harts are the firmware's.
-    Plan p = plan();
-    const Board& b = board();
-    const Cluster& c = cluster();
-    for (u32 h = 0; h < b.hart_count; h++) {
-        u8 expected = c.owns_hart(h) ? (kRead | kWrite) : 0;
-        EXPECT_EQ(p.permissions_at(platform::kSswiBase + 4 * h), expected) << "hart " << h;
-        EXPECT_EQ(p.permissions_at(platform::kSswiBase + 4 * h + 3), expected) << "hart " << h;
-    }
-    EXPECT_EQ(p.permissions_at(platform::kSswiBase - 1), 0);
-}
-
 TEST_P(ClusterPlan, OtherClustersAreInaccessible) {
     Plan p = plan();
     const Board& b = board();
@@ -246,15 +233,12 @@ TEST_P(ClusterPlan, OtherClustersAreInaccessible) {
 TEST_P(ClusterPlan, ExactEntries) {
     Plan p = plan();
     const Cluster& c = cluster();
-    ASSERT_EQ(p.used, 6u);
+    ASSERT_EQ(p.used, 4u);
     EXPECT_EQ(p.entries[0].addr, board::kProgramBase >> 2);
     EXPECT_EQ(p.entries[1].addr, (board::kProgramBase + board::kProgramSize) >> 2);
     EXPECT_EQ(p.entries[2].addr, c.mem_base >> 2);
     EXPECT_EQ(p.entries[3].addr, c.mem_end() >> 2);
-    EXPECT_EQ(p.entries[4].addr, (platform::kSswiBase + 4 * c.first_hart) >> 2);
-    EXPECT_EQ(p.entries[5].addr, (platform::kSswiBase + 4 * (c.first_hart + c.harts)) >> 2);
-    u64 expected_cfg0 = (u64{kModeTor | kRead} << 8) | (u64{kModeTor | kRwx} << 24) |
-                        (u64{kModeTor | kRead | kWrite} << 40);
+    u64 expected_cfg0 = (u64{kModeTor | kRead} << 8) | (u64{kModeTor | kRwx} << 24);
     EXPECT_EQ(p.cfg_register(0), expected_cfg0);
 }
 
