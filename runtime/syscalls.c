@@ -57,9 +57,8 @@ _READ_WRITE_RETURN_TYPE _read(int fd, void *buf, size_t len)
     return 0;
 }
 
-/* newlib closes fds 0-2 whenever it reclaims a thread's reent
- * (_STDIO_CLOSE_PER_REENT_STD_STREAMS), while the other threads go on using them: the
- * console cannot really be closed. */
+/* The console cannot really be closed: one thread's fclose(stdout) leaves the other
+ * threads' output working. */
 int _close(int fd)
 {
     return fd_is_console(fd) ? 0 : fail(EBADF);

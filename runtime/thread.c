@@ -72,6 +72,12 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     struct _reent *reent = (struct _reent *)(tls + round_up(__nvx_tls_size(), 16));
     __nvx_tls_init(tls);
     _REENT_INIT_PTR(reent);
+    err = __nvx_reent_parts_get(reent);
+    if (err != 0) {
+        __nvx_stack_put(stack, stack_got);
+        free(block);
+        return err;
+    }
     *self = (struct nvx_thread){
         .reent = reent, .tid = -1, .block = block, .start = start, .arg = arg,
         .context = nvx_thread_self()->context, .private_shared = nvx_thread_self()->private_shared,
@@ -81,6 +87,7 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     long tid = nvx_sys_thread_create(__nvx_thread_entry, tls, (void *)stack_top, hart);
     if (tid < 0) {
         __nvx_stack_put(stack, stack_got);
+        _reclaim_reent(reent);
         free(block);
         return (int)-tid;
     }
@@ -92,8 +99,8 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
 __attribute__((noreturn)) void nvx_thread_exit(void *value)
 {
     struct nvx_thread *self = nvx_thread_self();
-    /* Buffered output would die with the thread; a created thread's streams and newlib
-     * allocations are released too. The main thread's reent is the program's. */
+    /* The streams are the program's (shared): the main thread leaving flushes them; a
+     * created thread's own newlib allocations are released. */
     if (self == &__nvx_main_thread)
         fflush(NULL);
     else

@@ -34,11 +34,14 @@ cd "$work/obj"
 
 # c99 formats so that %zu, %jd and %hhd work; long long is free on lp64. The small struct
 # _reent (464 bytes instead of 1,888, its rarely used parts allocated when first used): a
-# 2 MiB cluster runs up to 16 ranks, each a thread with its own.
+# 2 MiB cluster runs up to 16 ranks, each a thread with its own. Global stdin, stdout and
+# stderr, shared by the threads under their locks: a small reent's own would be three
+# FILEs a thread from the heap, taken at its first printf (a crash if the heap is full
+# then) and never given back when it exits.
 "$src/configure" --target=$target --prefix="$prefix" --disable-multilib \
     --disable-newlib-supplied-syscalls --enable-newlib-retargetable-locking \
     --enable-newlib-io-c99-formats --enable-newlib-io-long-long --disable-nls \
-    --enable-newlib-reent-small \
+    --enable-newlib-reent-small --enable-newlib-global-stdio-streams \
     CFLAGS_FOR_TARGET="-O2 -g -mcmodel=medany -D__DYNAMIC_REENT__" >configure.log 2>&1 \
     || { tail -20 configure.log >&2; exit 1; }
 
