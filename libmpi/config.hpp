@@ -47,10 +47,6 @@ constexpr int kAlltoallBruckRanks = 8;
 constexpr size_t kAlltoallBruckScratch = 32 * 1024;
 constexpr size_t kAlltoallBruckClusterScratch = 160 * 1024;
 
-// Freed requests a rank keeps for its next ones (each sizeof(Request) of heap): a request
-// per nonblocking call would otherwise take the heap's cluster-wide lock twice.
-constexpr int kSpareRequests = 4;
-
 // Most dimensions MPI_Type_create_subarray and _darray accept (more: MPI_ERR_ARG); their
 // per-dimension work lives on the stack.
 constexpr int kMaxArrayDims = 32;

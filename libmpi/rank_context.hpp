@@ -45,7 +45,8 @@ struct RankContext {
     Request* detached;
     Request* collectives;  // active collective requests (coll_engine.cpp)
     Request* spare_requests;  // freed ones kept for reuse, linked by next_detached
-    int spare_request_count;  // at most kSpareRequests
+    uint32_t spare_request_count;  // at most spare_request_limit
+    uint32_t spare_request_limit;  // mputil::spare_objects(sizeof(Request)), set at the first free
     // op.cpp, datatype_objects.cpp, datatype_queries.cpp, group.cpp
     HandleTable<UserOp> user_ops;
     HandleTable<DerivedType> derived_types;

@@ -297,7 +297,8 @@ Request* request_alloc()
 void request_free(Request* r)
 {
     RankContext& rc = rank_context();
-    if (rc.spare_request_count >= kSpareRequests) {
+    if (rc.spare_request_limit == 0) rc.spare_request_limit = mputil::spare_objects(sizeof(Request));
+    if (rc.spare_request_count >= rc.spare_request_limit) {
         free(r);
         return;
     }

@@ -87,9 +87,18 @@ static_assert(idle_output_always(NVX_NOC_NODES_MAX), "an idle output can always 
 inline constexpr size_t kLocalCellMax = 1024;
 inline constexpr size_t kLocalCellBytes = 24 * 1024;
 
-// Released operations a rank keeps for its next ones (each sizeof(Op) of heap): most
-// programs have a few in flight, and the heap's lock costs more than a small message.
-inline constexpr uint32_t kSpareOps = 4;
+// Freed objects of one kind (operations, LWMPI's requests) a rank keeps for its next ones:
+// as many as fit 1/kSpareShare of its part of the cluster's memory, at least kMinSpare.
+// Taking one from the heap costs its cluster-wide lock twice, more than a small message,
+// and a program that keeps many under way would pay it on each; a small cluster keeps few.
+inline constexpr uint32_t kMinSpare = 4;
+inline constexpr size_t kSpareShare = 64;
+inline constexpr uint32_t spare_objects(size_t user_memory, uint32_t ranks_here, size_t object_bytes)
+{
+    size_t share = user_memory / (ranks_here == 0 ? 1 : ranks_here) / kSpareShare;
+    size_t n = share / (object_bytes == 0 ? 1 : object_bytes);
+    return n < kMinSpare ? kMinSpare : (uint32_t)n;
+}
 
 // Exit status of a run in which a rank ended (returned from main or called exit(0))
 // between MPI_Init and MPI_Finalize: the others would wait for it forever.

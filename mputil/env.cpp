@@ -37,6 +37,10 @@ int processor_name(char* out, int max)
 void* alloc_mem(size_t bytes) { return malloc(bytes == 0 ? 1 : bytes); }
 void free_mem(void* p) { free(p); }
 size_t memory_bytes() { return g_cluster.user_memory; }
+uint32_t spare_objects(size_t object_bytes)
+{
+    return config::spare_objects(g_cluster.user_memory, (uint32_t)g_cluster.here, object_bytes);
+}
 
 const char* variant() { return variant_name(); }
 

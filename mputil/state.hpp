@@ -134,7 +134,7 @@ struct RankState {
     CreditDebts debts;         // credits owed to every rank (as a receiver)
     long portal;               // portal input at (node, port_of[rank])
     MpiPhase phase;            // set by the rank's own threads (init, finalize)
-    Queue<Op> spare_ops;       // released operations kept for reuse (config::kSpareOps)
+    Queue<Op> spare_ops;       // released operations kept for reuse (Cluster::spare_ops)
     char wait_note[NVX_WAIT_NOTE_MAX];  // what the rank sleeps for (wait_note.hpp), for a deadlock report
     WaitKey wait_key;          // what wait_note's text says, while wait_first is not '\0'
     char wait_first;           // wait_note's first character, kept while the note is hidden
@@ -171,6 +171,7 @@ struct Cluster {
     uint32_t barrier_messages; // Barrier messages the leader (local index 0) consumed so far
     bool local_path;           // the variant: local messages through shared memory
     size_t user_memory;        // the cluster's user memory: no buffer can be larger
+    uint32_t spare_ops;        // released operations a rank keeps (config::spare_objects)
     size_t cell_bytes;         // heap held by local cells now (atomic; config::kLocalCellBytes)
     unsigned node_count;
     // Statistics (first contact through the Name Server).

@@ -464,7 +464,7 @@ bool cancel(Op* op)
 void release(Op* op)
 {
     RankState* me = self_state();
-    if (me == nullptr || me->world_rank != op->owner || me->spare_ops.size() >= config::kSpareOps) {
+    if (me == nullptr || me->world_rank != op->owner || me->spare_ops.size() >= g_cluster.spare_ops) {
         free(op);
         return;
     }

@@ -135,6 +135,7 @@ void setup_world(const struct nvx_launch& launch, const struct nvx_info& info)
     c.node_count = info.node_count;
     c.local_path = variant_local_path();
     c.user_memory = (size_t)info.user_memory;
+    c.spare_ops = config::spare_objects(c.user_memory, (uint32_t)c.here, sizeof(Op));
     c.cluster_of = static_cast<unsigned*>(xmalloc(sizeof(unsigned) * c.world_size));
     c.in_order = static_cast<int*>(xmalloc(sizeof(int) * c.world_size));
     for (int r = 0; r < c.world_size; r++)

@@ -192,6 +192,7 @@ int processor_name(char* out, int max);      // "nvx-cluster3-pe5"; returns leng
 [[noreturn]] void abort_run(int status);     // ends the whole run with that exit status
 void* alloc_mem(size_t bytes);               // nullptr when out of memory
 size_t memory_bytes();                       // the cluster's user memory: no buffer is larger
+uint32_t spare_objects(size_t object_bytes);  // freed objects of that size a rank keeps for reuse
 void free_mem(void* p);
 const char* variant();                       // "opt" or "unopt"
 

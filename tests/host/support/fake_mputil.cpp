@@ -460,6 +460,7 @@ void abort_run(int status)
 
 void* alloc_mem(size_t bytes) { return malloc(bytes); }
 size_t memory_bytes() { return size_t(4) << 20; }  // a compute cluster of small
+uint32_t spare_objects(size_t) { return 4; }  // the fewest (config::kMinSpare): past them, freed
 void free_mem(void* p) { free(p); }
 const char* variant() { return "host"; }
 
