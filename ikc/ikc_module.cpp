@@ -95,4 +95,4 @@ const kernel::KernelCall kCalls[] = {
 NVX_KERNEL_MODULE(g_ikc_module) = {"ikc", nvx::ikc::boot, nvx::ikc::poll, nvx::ikc::kCalls,
                                    sizeof nvx::ikc::kCalls / sizeof nvx::ikc::kCalls[0], nvx::ikc::program_ended,
                                    nvx::ikc::noc_selftest, nvx::ikc::describe_wait, nvx::ikc::thread_ended,
-                                   nvx::ikc::mailbox_needs_poll};
+                                   nvx::ikc::mailbox_needs_poll, nvx::ikc::mailbox_report};

@@ -536,6 +536,31 @@ void mailbox_reset() {
     // Held messages and refused senders stay: they are messages already sent, like those
     // in the slots, and are delivered when their ports drain.
 }
+
+void mailbox_report() {
+    for (u32 id = 0; id < kVirtualMailboxes; id++) {
+        const Endpoint* e = g_mailboxes.lookup(id, Direction::Input);
+        if (e == nullptr) continue;
+        char ring[64];
+        bool has_ring = ring_describe(id, ring, sizeof ring);
+        u32 held = g_buffers.held_by(e->node, e->port);
+        if (held == 0 && !has_ring) continue;
+        kernel::kprint("[cluster %u]   mailbox node %u port %u: %u held in the kernel%s%s\n", kernel::g_layout.index,
+                       e->node, e->port, held, has_ring ? ", " : "", has_ring ? ring : "");
+    }
+    auto length = [](const OpQueue& q) {
+        u32 n = 0;
+        for (const IkcOp* op = q.front(); op != nullptr; op = op->next) n++;
+        return n;
+    };
+    u32 credit_waits = 0;
+    for (const OpQueue& q : g_credit_waits) credit_waits += length(q);
+    u32 held_waits = length(g_held_waits), local_waits = length(g_local_waits);
+    if (credit_waits + held_waits + local_waits + g_held.count() != 0)
+        kernel::kprint("[cluster %u]   mailbox sends waiting: %u for a slot, %u behind a refused one, %u local; %u refused"
+                       " messages held\n", kernel::g_layout.index, credit_waits, held_waits, local_waits, g_held.count());
+}
+
 bool mailbox_describe_wait(const IkcOp* op, char* out, u64 size) {
     const Endpoint* e = op->waiting_on;
     return e != nullptr && g_mailboxes.owns(e) && describe_endpoint_wait(*e, "mailbox", out, size);

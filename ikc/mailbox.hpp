@@ -25,6 +25,7 @@ bool mailbox_needs_poll();
 i64 mailbox_unlink(u64 id);
 i64 mailbox_stats(u64 id, kernel::UserAddr address);
 bool mailbox_describe_wait(const IkcOp* op, char* out, u64 size);  // the deadlock report
+void mailbox_report();  // the deadlock report: ports with messages unread, rings, waiting sends
 bool mailbox_poll();  // arrivals and credits; true if anything moved
 void mailbox_reset();  // the program ended: its endpoints and sleepers go (arrived messages stay)
 }  // namespace nvx::ikc

@@ -7,6 +7,7 @@
 #include "kernel/mm/address_space.hpp"
 #include "kernel/sched/futex.hpp"
 #include "support/atomic.hpp"
+#include "support/format.hpp"
 
 namespace nvx::ikc {
 namespace {
@@ -120,6 +121,17 @@ void ring_unstall(u32 id) {
 void rings_thread_ended(const kernel::Thread* t) {
     for (Ring& r : g_rings)
         if (!r.base.is_null() && r.owner_id == t->id) r = Ring{};
+}
+
+bool ring_describe(u32 id, char* out, u64 size) {
+    const Ring& r = g_rings[id];
+    if (r.base.is_null()) return false;
+    const u32* head = ring_word(r, offsetof(nvx_mailbox_ring, head));
+    const u32* stalled = ring_word(r, offsetof(nvx_mailbox_ring, stalled));
+    format(out, size, "ring of %u slots: filled %u, read %u%s", r.slots, r.tail,
+           head != nullptr ? atomic::load_acquire(head) : 0u,
+           stalled != nullptr && atomic::load_acquire(stalled) != 0 ? ", stalled" : "");
+    return true;
 }
 
 void rings_reset() {

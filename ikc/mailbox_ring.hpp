@@ -30,5 +30,8 @@ bool ring_stall(u32 id);
 void ring_unstall(u32 id);
 // The rings thread `t` attached go with it.
 void rings_thread_ended(const kernel::Thread* t);
+// The deadlock report: "ring T/H/S" (the kernel's fill index, the reader's head and
+// stall flag) into `out`; false if `id` has no ring.
+bool ring_describe(u32 id, char* out, u64 size);
 void rings_reset();
 }  // namespace nvx::ikc

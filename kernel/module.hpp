@@ -21,6 +21,9 @@ struct KernelModule {
     // Kernel core: work it left itself that no interrupt announces (the core loop polls
     // again before it idles); nullptr: none ever.
     bool (*pending)();
+    // Deadlock report, after the threads: prints what it holds that a blocked thread may
+    // wait for (messages not yet read, ...); nullptr: nothing.
+    void (*report)();
 };
 
 }  // namespace nvx::kernel

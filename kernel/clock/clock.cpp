@@ -250,4 +250,4 @@ bool clock_map_user() {
 }  // namespace nvx::kernel
 
 NVX_KERNEL_MODULE(g_clock_module) = {"clock", nvx::kernel::clock_boot, nullptr, nullptr, 0, nullptr, nullptr,
-                                     nullptr, nullptr, nullptr};
+                                     nullptr, nullptr, nullptr, nullptr};

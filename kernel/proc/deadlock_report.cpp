@@ -19,7 +19,12 @@ namespace {
 // What `t` waits for, in the kernel's terms.
 void describe_wait(const Thread* t, char* out, u64 size) {
     switch (t->blocked_on) {
-    case BlockReason::Futex: format(out, size, "futex wait on 0x%lx", t->futex_address.value()); return;
+    case BlockReason::Futex: {
+        const u32* word = static_cast<const u32*>(g_space.user_pointer(t->futex_address, 4, riscv::sv39::kRead));
+        if (word != nullptr) format(out, size, "futex wait on 0x%lx (word %u)", t->futex_address.value(), *word);
+        else format(out, size, "futex wait on 0x%lx", t->futex_address.value());
+        return;
+    }
     case BlockReason::Join: format(out, size, "join"); return;
     case BlockReason::Sleep: format(out, size, "sleep until %lu", t->wake_at); return;
     case BlockReason::ClusterEnd: format(out, size, "wait for a cluster's end"); return;
@@ -65,6 +70,8 @@ void print_deadlock_report() {
            !g_process.running ? "no program" : g_process.system ? "system program" : "program", blocked, others);
     for (u32 i = 0; i < kMaxThreads; i++)
         if (g_threads.slot(i)->state == ThreadState::Blocked) print_thread(g_threads.slot(i));
+    for (const KernelModule* m = modules_begin(); m != modules_end(); m++)
+        if (m->report != nullptr) m->report();
     static_cast<void>(sbi::call(sbi::kExtVendorNvx, sbi::kVendorDeadlockReported));
 }
 
