@@ -548,14 +548,9 @@ void mailbox_report() {
         kernel::kprint("[cluster %u]   mailbox node %u port %u: %u held in the kernel%s%s\n", kernel::g_layout.index,
                        e->node, e->port, held, has_ring ? ", " : "", has_ring ? ring : "");
     }
-    auto length = [](const OpQueue& q) {
-        u32 n = 0;
-        for (const IkcOp* op = q.front(); op != nullptr; op = op->next) n++;
-        return n;
-    };
     u32 credit_waits = 0;
-    for (const OpQueue& q : g_credit_waits) credit_waits += length(q);
-    u32 held_waits = length(g_held_waits), local_waits = length(g_local_waits);
+    for (const OpQueue& q : g_credit_waits) credit_waits += q.count();
+    u32 held_waits = g_held_waits.count(), local_waits = g_local_waits.count();
     if (credit_waits + held_waits + local_waits + g_held.count() != 0)
         kernel::kprint("[cluster %u]   mailbox sends waiting: %u for a slot, %u behind a refused one, %u local; %u refused"
                        " messages held\n", kernel::g_layout.index, credit_waits, held_waits, local_waits, g_held.count());

@@ -7,7 +7,7 @@
 
 #include <nvx/syscall.h>
 
-int __nvx_reent_parts_get(struct _reent *reent)
+int __nvx_reent_rand_state_get(struct _reent *reent)
 {
     reent->_r48 = malloc(sizeof *reent->_r48);
     if (reent->_r48 == NULL)
@@ -25,7 +25,7 @@ void __nvx_main_thread_init(void)
     __nvx_main_thread.tid = nvx_sys_thread_self();
     __nvx_main_thread.block = NULL;
     __nvx_main_thread.context = NULL; /* created threads copy it: they belong to no one */
-    (void)__nvx_reent_parts_get(_global_impure_ptr); /* else had at first use */
+    (void)__nvx_reent_rand_state_get(_global_impure_ptr); /* else had at first use */
 }
 
 struct _reent *__getreent(void)

@@ -26,11 +26,11 @@ struct nvx_thread {
 _Static_assert(sizeof(struct nvx_thread) <= NVX_THREAD_CONTROL_SIZE,
                "the control block must fit below tp");
 
-/* newlib's small reent allocates some of its parts at first use and aborts when the heap
- * is exhausted then: rand()'s state is had with the thread instead, where a failure is an
- * error (EAGAIN); _reclaim_reent frees it. (Formatting floating point takes heap blocks
- * whatever the reent: newlib's dtoa.) */
-int __nvx_reent_parts_get(struct _reent *reent);
+/* newlib's small reent allocates rand()'s state at its first use and aborts when the heap
+ * is exhausted then: it is had with the thread instead, where a failure is an error
+ * (EAGAIN); _reclaim_reent frees it. (Formatting floating point takes heap blocks whatever
+ * the reent: newlib's dtoa.) */
+int __nvx_reent_rand_state_get(struct _reent *reent);
 
 /* The main thread's block: reserved by runtime/user.ld just below its TLS block
  * (__nvx_main_tls), since it exists before malloc can run. */

@@ -72,7 +72,7 @@ int nvx_thread_create(nvx_thread_t *thread, const nvx_thread_attr_t *attr,
     struct _reent *reent = (struct _reent *)(tls + round_up(__nvx_tls_size(), 16));
     __nvx_tls_init(tls);
     _REENT_INIT_PTR(reent);
-    err = __nvx_reent_parts_get(reent);
+    err = __nvx_reent_rand_state_get(reent);
     if (err != 0) {
         __nvx_stack_put(stack, stack_got);
         free(block);

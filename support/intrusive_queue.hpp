@@ -9,6 +9,12 @@ class IntrusiveQueue {
 public:
     bool empty() const { return head_ == nullptr; }
     T* front() const { return head_; }
+    // Items queued, by a walk: for reports, not hot paths.
+    u32 count() const {
+        u32 n = 0;
+        for (const T* item = head_; item != nullptr; item = item->next) n++;
+        return n;
+    }
 
     void push(T* item) {
         item->next = nullptr;

@@ -9,35 +9,8 @@
 #include <nvx/sync.h>
 #include <nvx/thread.h>
 
+#include "../mpi_suite/heap_exhaust.h"
 #include "check.h"
-
-struct block {
-    struct block *next;
-};
-
-/* Every block malloc still gives, written so that the pages are really taken. */
-static struct block *take_all_memory(void)
-{
-    struct block *list = NULL;
-    for (size_t size = 64 * 1024; size >= sizeof(struct block); size /= 2) {
-        struct block *b;
-        while ((b = malloc(size)) != NULL) {
-            memset(b, 0xa5, size);
-            b->next = list;
-            list = b;
-        }
-    }
-    return list;
-}
-
-static void give_back(struct block *list)
-{
-    while (list != NULL) {
-        struct block *next = list->next;
-        free(list);
-        list = next;
-    }
-}
 
 static nvx_mutex_t g_gate;
 

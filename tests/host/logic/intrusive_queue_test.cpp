@@ -14,9 +14,11 @@ TEST(IntrusiveQueue, FirstInFirstOut) {
     Item a{1, nullptr}, b{2, nullptr}, c{3, nullptr};
     Queue q;
     EXPECT_TRUE(q.empty());
+    EXPECT_EQ(q.count(), 0u);
     q.push(&a);
     q.push(&b);
     q.push(&c);
+    EXPECT_EQ(q.count(), 3u);
     EXPECT_EQ(q.front(), &a);
     EXPECT_EQ(q.pop(), &a);
     EXPECT_EQ(q.pop(), &b);
